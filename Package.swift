@@ -1,0 +1,33 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Settings shared by every target. Each flag carries the reason it is on.
+let strictSettings: [SwiftSetting] = [
+    // Surface `any` spelling issues now rather than at the next language mode.
+    .enableUpcomingFeature("ExistentialAny"),
+    // Keep nonisolated async functions on the caller's actor (Swift 6.2 semantics).
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
+let package = Package(
+    name: "Wiring",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Wiring", targets: ["Wiring"])
+    ],
+    targets: [
+        .target(name: "Wiring", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "wiring-demo",
+            dependencies: ["Wiring"],
+            path: "Examples/WiringDemo",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WiringTests",
+            dependencies: ["Wiring"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,251 @@
+extension Container {
+    /// Registers a factory for `type`.
+    ///
+    /// Registering the same type and tag again replaces the registration and releases the
+    /// instance the old one cached.
+    ///
+    /// ```swift
+    /// container.register(UserService.self, lifetime: .singleton) { r in
+    ///     UserService(database: try r.resolve())
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type the registration answers to: a protocol or a concrete type.
+    ///   - tag: Distinguishes several registrations of one type (any `Hashable & Sendable` value).
+    ///   - lifetime: How long instances live; ``Lifetime/transient`` by default.
+    ///   - factory: Builds an instance; receives a ``Resolver`` for its own dependencies. An error
+    ///     it throws reaches the caller of `resolve` as ``WiringError/Code/factoryFailed``.
+    /// - Returns: A handle to add hooks and forwarded types.
+    @discardableResult
+    public func register<T>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> T
+    ) -> Registration<T> {
+        add(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+            lifetime: lifetime,
+            site: SourceLocation(file, line),
+            dependencies: nil
+        ) { resolver, _ in try factory(resolver) }
+    }
+
+    /// Registers a factory that takes runtime arguments, passed to
+    /// ``Resolving/resolve(_:tag:arguments:file:line:)``.
+    ///
+    /// ```swift
+    /// container.register(HTTPClient.self) { (r: Resolver, baseURL: String, timeout: Int) in
+    ///     HTTPClient(baseURL: baseURL, timeout: timeout, logger: try r.resolve())
+    /// }
+    /// let client = try container.resolve(HTTPClient.self, arguments: "https://api", 30)
+    /// ```
+    ///
+    /// The argument types are part of the key: the same type may be registered once per
+    /// signature. With a caching lifetime, the arguments of the first resolve build the instance.
+    @discardableResult
+    public func register<T, each A>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        arguments factory: @escaping @Sendable (Resolver, repeat each A) throws -> T
+    ) -> Registration<T> {
+        add(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: (repeat each A).self),
+            lifetime: lifetime,
+            site: SourceLocation(file, line),
+            dependencies: nil
+        ) { resolver, pointer in
+            guard let pointer else { preconditionFailure("Wiring: runtime arguments are missing") }
+            let arguments = pointer.assumingMemoryBound(to: (repeat each A).self).pointee
+            return try factory(resolver, repeat each arguments)
+        }
+    }
+
+    /// Registers an already-built value as a singleton.
+    @discardableResult
+    public func register<T>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        instance: T,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Registration<T> {
+        let box = UncheckedBox(instance)
+        return add(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+            lifetime: .singleton,
+            site: SourceLocation(file, line),
+            dependencies: nil
+        ) { _, _ in box.value }
+    }
+
+    /// Registers an initializer (or any function) whose parameters are resolved from the
+    /// container by type: auto-wiring.
+    ///
+    /// ```swift
+    /// container.autowire(UserService.self, lifetime: .singleton, UserService.init(database:logger:))
+    /// ```
+    ///
+    /// The dependency types are recorded at registration, so the graph is known without calling
+    /// the initializer.
+    @discardableResult
+    public func autowire<T, each D>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ initializer: @escaping @Sendable (repeat each D) throws -> T
+    ) -> Registration<T> {
+        var dependencies: [ServiceKey] = []
+        for dependency in repeat (each D).self {
+            dependencies.append(ServiceKey(type: dependency, tag: nil, arguments: Void.self))
+        }
+        return add(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+            lifetime: lifetime,
+            site: SourceLocation(file, line),
+            dependencies: dependencies
+        ) { resolver, _ in
+            try initializer(repeat resolver.resolve((each D).self))
+        }
+    }
+
+    private func add<T>(
+        key: ServiceKey,
+        lifetime: Lifetime,
+        site: SourceLocation,
+        dependencies: [ServiceKey]?,
+        factory: @escaping @Sendable (Resolver, UnsafeRawPointer?) throws -> T
+    ) -> Registration<T> {
+        let entry = Entry<T>(
+            key: key,
+            lifetime: lifetime,
+            owner: self,
+            site: site,
+            sequence: registry.nextSequence(),
+            dependencies: dependencies,
+            factory: factory
+        )
+        registry.insert(entry)?.resetCache()
+        return Registration(container: self, key: key)
+    }
+}
+
+/// Carries a value into a `@Sendable` closure.
+///
+/// `@unchecked Sendable`: used only for values handed to the container as instances, which the
+/// container then serves to any thread, as documented on ``Container/register(_:tag:instance:file:line:)``.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// A handle on a registration, to refine it after `register`.
+///
+/// ```swift
+/// container.register(ConsoleLogger.self, lifetime: .singleton) { _ in ConsoleLogger() }
+///     .forwarding(to: (any Logging).self) { $0 }
+///     .onResolved { r, logger in logger.sink = try r.resolve() }
+/// ```
+public struct Registration<T>: Sendable {
+    /// The container the registration was made in.
+    public let container: Container
+    let key: ServiceKey
+
+    init(container: Container, key: ServiceKey) {
+        self.container = container
+        self.key = key
+    }
+
+    /// Adds a post-construction hook: it runs after the factory, with the new instance, before
+    /// the instance is returned. Use it for property injection; with a ``Lifetime/graph`` or
+    /// singleton lifetime it is the way to close a cycle on purpose, because the instance is
+    /// already cached when the hook runs.
+    @discardableResult
+    public func onResolved(_ hook: @escaping @Sendable (Resolver, T) throws -> Void) -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.adding(hook: hook) }
+        return self
+    }
+
+    /// Makes the registration answer to `type` too, converting with `convert` (usually `{ $0 }`,
+    /// which the compiler checks). Resolving `type` shares the instance this registration caches.
+    @discardableResult
+    public func forwarding<F>(
+        to type: F.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ convert: @escaping @Sendable (T) -> F
+    ) -> Registration<T> {
+        let source = key
+        container.addForward(
+            key: ServiceKey(type: F.self, tag: key.tag, arguments: Void.self),
+            source: source,
+            site: SourceLocation(file, line)
+        ) { resolver in
+            let value: T = try resolver.resolveSlow(key: source, arguments: nil, callSite: SourceLocation(file, line))
+            return convert(value)
+        }
+        return self
+    }
+
+    /// Makes the registration answer to `type` too, converting with a dynamic cast at resolve
+    /// time. Prefer ``forwarding(to:file:line:_:)``, which the compiler checks and which avoids
+    /// the cast; a failed cast throws ``WiringError/Code/typeMismatch``.
+    @discardableResult
+    public func forwarding<F>(to type: F.Type, file: StaticString = #fileID, line: UInt = #line) -> Registration<T> {
+        let source = key
+        let forwardKey = ServiceKey(type: F.self, tag: key.tag, arguments: Void.self)
+        container.addForward(key: forwardKey, source: source, site: SourceLocation(file, line)) { resolver in
+            let value: T = try resolver.resolveSlow(key: source, arguments: nil, callSite: SourceLocation(file, line))
+            guard let converted = value as? F else {
+                throw WiringError(
+                    code: .typeMismatch,
+                    key: forwardKey,
+                    registrationSite: SourceLocation(file, line),
+                    detail: .expectedType(F.self, actual: Swift.type(of: value as Any))
+                )
+            }
+            return converted
+        }
+        return self
+    }
+}
+
+extension Container {
+    /// Republishes the registration for `key` as `change` makes it, keeping its cache.
+    func modify<T>(_ key: ServiceKey, _ change: (Entry<T>) -> Entry<T>) {
+        guard let current = registry.currentSnapshot(for: key.type)?.entry(for: key) else {
+            preconditionFailure("Wiring: the registration of \(key) was removed before it was modified")
+        }
+        registry.insert(change(unsafeDowncast(current, to: Entry<T>.self)))
+    }
+
+    func addForward<F>(
+        key: ServiceKey,
+        source: ServiceKey,
+        site: SourceLocation,
+        convert: @escaping @Sendable (Resolver) throws -> F
+    ) {
+        precondition(
+            !source.hasArguments,
+            "Wiring: \(source) takes runtime arguments and cannot be forwarded; register \(typeDisplayName(key.type)) with its own arguments instead."
+        )
+        let entry = Entry<F>(
+            key: key,
+            lifetime: .transient,
+            owner: self,
+            site: site,
+            sequence: registry.nextSequence(),
+            dependencies: [source],
+            forwardsTo: source
+        ) { resolver, _ in try convert(resolver) }
+        registry.insert(entry)?.resetCache()
+    }
+}

@@ -1,0 +1,127 @@
+import Synchronization
+
+/// How a tagged resolve treats a missing tagged registration.
+public enum TagFallback: Sendable {
+    /// A tagged resolve finds only registrations with exactly that tag (the default): asking for
+    /// the `.replica` database never silently returns the primary one.
+    case strict
+    /// A tagged resolve with no registration for its tag falls back to the untagged
+    /// registration of the same type (Dip's rule).
+    case untagged
+}
+
+/// A dependency-injection container: registrations of services, and the instances their
+/// lifetimes cache.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Database.self, lifetime: .singleton) { _ in try Database(url: "sqlite::memory:") }
+/// container.register(UserService.self) { r in UserService(database: try r.resolve()) }
+/// let users = try container.resolve(UserService.self)
+/// ```
+///
+/// `Container` is `Sendable`: registering and resolving from many threads at once is safe.
+/// Reading a singleton that is already built takes no lock; building one runs its factory
+/// exactly once, holding only that singleton's own lock.
+///
+/// Containers form a tree with ``makeChild()``: a child sees its parent's registrations and may
+/// override them; singletons live in the container that registered them. A ``Scope`` made with
+/// ``makeScope(_:)`` holds the instances of `.scoped` registrations, for a request or a session.
+public final class Container: Resolving, Sendable {
+    /// How deeply resolves may nest before Wiring reports a cycle. A loop between transient
+    /// registrations is detected when it reaches this depth, and reported with the loop itself.
+    public static let maximumDepth = 128
+
+    @usableFromInline let registry = Registry()
+    /// The container whose registrations this one inherits.
+    public let parent: Container?
+    /// How tagged resolves fall back; inherited by children.
+    public let tagFallback: TagFallback
+    private let children = Mutex<[WeakContainer]>([])
+
+    /// Creates an empty container.
+    ///
+    /// - Parameter tagFallback: How a tagged resolve with no registration for its tag behaves;
+    ///   ``TagFallback/strict`` by default.
+    public init(tagFallback: TagFallback = .strict) {
+        self.parent = nil
+        self.tagFallback = tagFallback
+    }
+
+    private init(parent: Container) {
+        self.parent = parent
+        self.tagFallback = parent.tagFallback
+    }
+
+    /// The resolver for this container (no scope).
+    public var resolver: Resolver { Resolver(container: self, scope: nil) }
+
+    /// Makes a child container that sees this container's registrations and can override them.
+    ///
+    /// Singletons registered in the parent stay in the parent (and resolve their dependencies
+    /// there); transient, graph and scoped registrations inherited from the parent resolve their
+    /// dependencies from the child, so the child's overrides apply to them.
+    public func makeChild() -> Container {
+        let child = Container(parent: self)
+        children.withLock { list in
+            list.removeAll { $0.container == nil }
+            list.append(WeakContainer(container: child))
+        }
+        return child
+    }
+
+    /// Makes a scope: the owner of `.scoped` instances for one unit of work (a request, a
+    /// session). Creating one costs one small allocation; release it or call ``Scope/reset()``
+    /// to release its instances.
+    ///
+    /// - Parameter name: The scope's name, for registrations with ``Lifetime/scoped(_:)``.
+    public func makeScope(_ name: ScopeName? = nil) -> Scope {
+        Scope(container: self, parent: nil, name: name)
+    }
+
+    /// Builds every ``Lifetime/eagerSingleton`` registration of this container that is not built
+    /// yet, in registration order.
+    ///
+    /// - Throws: The first ``WiringError`` a build throws; the singletons built before it stay built.
+    public func start() throws(WiringError) {
+        let eager = registry.allSnapshots()
+            .flatMap(\.all)
+            .filter { $0.lifetime.kind == .eagerSingleton }
+            .sorted { $0.sequence < $1.sequence }
+        for entry in eager { try entry.startEagerly() }
+    }
+
+    /// Releases every instance this container caches (singletons and weak singletons); the
+    /// registrations stay, and the next resolve builds anew.
+    public func reset() {
+        for entry in registry.allSnapshots().flatMap(\.all) { entry.resetCache() }
+    }
+
+    /// Removes the registration of `type` with `tag` and releases what it cached.
+    ///
+    /// - Returns: Whether there was such a registration.
+    @discardableResult
+    public func remove<T>(_ type: T.Type, tag: (any Hashable & Sendable)? = nil) -> Bool {
+        guard let removed = registry.remove(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)) else {
+            return false
+        }
+        removed.resetCache()
+        return true
+    }
+
+    /// Removes every registration of this container (not its parent's) and releases what they
+    /// cached.
+    public func removeAll() {
+        for entry in registry.removeAll() { entry.resetCache() }
+    }
+
+    /// The live child containers, for diagnostics.
+    var liveChildren: [Container] {
+        children.withLock { $0.compactMap(\.container) }
+    }
+}
+
+/// A weak reference to a child container.
+struct WeakContainer: Sendable {
+    weak var container: Container?
+}

@@ -1,0 +1,91 @@
+extension Container {
+    /// The argument signatures registered for `key`'s type and tag in this container or its
+    /// parents, other than `key`'s own.
+    func registeredSignatures(for key: ServiceKey) -> [String] {
+        var signatures: [String] = []
+        var current: Container? = self
+        while let container = current {
+            for entry in container.registry.currentSnapshot(for: key.type)?.all ?? []
+            where entry.key.tag == key.tag && entry.key.arguments != key.arguments {
+                signatures.append("\(argumentsDisplayName(entry.key.arguments)) at \(entry.site)")
+            }
+            current = container.parent
+        }
+        return signatures
+    }
+
+    /// The error for a resolve that found nothing for `key`.
+    func missingRegistrationError(for key: ServiceKey, callSite: SourceLocation) -> WiringError {
+        let signatures = registeredSignatures(for: key)
+        var error = WiringError(
+            code: signatures.isEmpty ? .notRegistered : .argumentMismatch,
+            key: key,
+            detail: signatures.isEmpty ? .none : .registeredSignatures(signatures)
+        ) { [weak self] in
+            self?.nearMisses(for: key) ?? []
+        }
+        error.callSite = callSite
+        return error
+    }
+
+    /// Registrations a user who asked for `key` may have meant. Computed only when an error's
+    /// description is read.
+    func nearMisses(for key: ServiceKey) -> [String] {
+        var hints: [String] = []
+        let name = typeDisplayName(key.type)
+        var current: Container? = self
+        var containers: [Container] = []
+        while let container = current {
+            containers.append(container)
+            current = container.parent
+        }
+        // The same type under another tag.
+        for container in containers {
+            for entry in container.registry.currentSnapshot(for: key.type)?.all ?? []
+            where entry.key.tag != key.tag && entry.key.arguments == key.arguments {
+                if let tag = entry.key.tag {
+                    hints.append("\(name) is registered with tag \(tag) (at \(entry.site)); resolve it with tag: \(tag).")
+                } else {
+                    hints.append(
+                        "\(name) is registered without a tag (at \(entry.site)); resolve it without a tag, or create the container with tagFallback: .untagged."
+                    )
+                }
+            }
+        }
+        // A registration in a child container, which this container cannot see.
+        var pending = liveChildren
+        while let child = pending.popLast() {
+            if let entry = child.registry.currentSnapshot(for: key.type)?.entry(for: key) {
+                hints.append(
+                    "\(key) is registered in a child container (at \(entry.site)); resolve it from that child, or register it in this container."
+                )
+            }
+            pending.append(contentsOf: child.liveChildren)
+        }
+        // A concrete type registered where a protocol (or another name) was requested.
+        let bareName = name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
+        for container in containers {
+            for snapshot in container.registry.allSnapshots() {
+                for entry in snapshot.all where entry.key.type != key.type && entry.forwardsTo == nil {
+                    let other = typeDisplayName(entry.key.type)
+                    let similar =
+                        other.localizedStandardContainsASCII(bareName) || bareName.localizedStandardContainsASCII(other)
+                    if similar {
+                        hints.append(
+                            "\(other) is registered (at \(entry.site)); if it is a \(name), add .forwarding(to: \(name).self) { $0 } to its registration."
+                        )
+                    }
+                }
+            }
+        }
+        return hints
+    }
+}
+
+extension String {
+    /// Case-insensitive ASCII containment, without Foundation.
+    fileprivate func localizedStandardContainsASCII(_ other: String) -> Bool {
+        guard !other.isEmpty else { return false }
+        return lowercased().contains(other.lowercased())
+    }
+}

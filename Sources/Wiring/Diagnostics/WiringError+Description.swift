@@ -1,0 +1,94 @@
+extension WiringError {
+    /// The three-part message: headline, context, "To fix:".
+    public var description: String {
+        var lines = ["Wiring: \(headline)"]
+        lines.append("  requested: \(key)")
+        if let lifetime { lines.append("  lifetime: \(lifetime)") }
+        if pathKeys.count > 1 { lines.append("  path: \(pathText)") }
+        if let cycle = cycle, code == .cycle {
+            lines.append("  cycle: \(cycle.map(\.description).joined(separator: " → "))")
+        }
+        if let registrationSite { lines.append("  registered at: \(registrationSite)") }
+        if let callSite { lines.append("  resolved at: \(callSite)") }
+        if let underlyingError { lines.append("  underlying error: \(underlyingError)") }
+        let fixes = fixLines
+        if !fixes.isEmpty {
+            lines.append("To fix:")
+            lines.append(contentsOf: fixes.map { "  - \($0)" })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The path, shortened in the middle when a runaway recursion made it long.
+    private var pathText: String {
+        let names = pathKeys.map(\.description)
+        guard names.count > 12 else { return names.joined(separator: " → ") }
+        return (names.prefix(5) + ["… \(names.count - 10) more …"] + names.suffix(5)).joined(separator: " → ")
+    }
+
+    private var headline: String {
+        switch code.base {
+        case .notRegistered:
+            return "nothing is registered for \(key)."
+        case .cycle:
+            if let cycle {
+                return "circular dependency: \(cycle.map { typeDisplayName($0.type) }.joined(separator: " → "))."
+            }
+            if case .depthLimit(let limit) = detail {
+                return "resolution of \(typeDisplayName(key.type)) nested deeper than \(limit) levels."
+            }
+            return "circular dependency while resolving \(key)."
+        case .argumentMismatch:
+            return "\(typeDisplayName(key.type)) is registered, but not for arguments \(argumentsDisplayName(key.arguments))."
+        case .factoryFailed:
+            return "the factory of \(key) threw an error."
+        case .typeMismatch:
+            if case .expectedType(let expected, let actual) = detail {
+                return "the registration forwarded as \(typeDisplayName(expected)) built a \(typeDisplayName(actual)), which is not one."
+            }
+            return "a forwarded registration built a value of the wrong type for \(key)."
+        case .scopeNotActive:
+            if case .scope(let name?) = detail {
+                return "\(key) lives in a scope named \"\(name)\", and none is active."
+            }
+            return "\(key) is scoped, and it was resolved outside any scope."
+        case .invalidLifetime:
+            return "\(key) cannot have the lifetime \(lifetime.map(\.description) ?? "it was given")."
+        }
+    }
+
+    private var fixLines: [String] {
+        var fixes = nearMisses()
+        let name = typeDisplayName(key.type)
+        switch code.base {
+        case .notRegistered:
+            let tagPart = key.tag.map { ", tag: \($0)" } ?? ""
+            fixes.append("register it: container.register(\(name).self\(tagPart)) { r in … }")
+        case .cycle:
+            if cycle != nil {
+                fixes.append(
+                    "break the loop: inject one side after construction with .onResolved { r, instance in … } and a .graph or singleton lifetime, or resolve it lazily."
+                )
+            } else {
+                fixes.append(
+                    "if the graph really is this deep, raise Container.maximumDepth; otherwise look for a loop in the path."
+                )
+            }
+        case .argumentMismatch:
+            if case .registeredSignatures(let signatures) = detail {
+                fixes.append("registered signatures: \(signatures.joined(separator: ", "))")
+            }
+            fixes.append("pass arguments of exactly those types, in that order (Int and Int? differ).")
+        case .factoryFailed:
+            fixes.append("see the underlying error; the factory was registered at \(registrationSite?.description ?? "an unknown site").")
+        case .typeMismatch:
+            fixes.append("forward only to a type the built instance conforms to, or use .forwarding(to:) with a conversion closure so the compiler checks it.")
+        case .scopeNotActive:
+            fixes.append("resolve it through a scope: let scope = container.makeScope(); try scope.resolve(\(name).self)")
+            fixes.append("or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.")
+        case .invalidLifetime:
+            fixes.append("use .singleton for value types; .weakSingleton needs a class instance.")
+        }
+        return fixes
+    }
+}

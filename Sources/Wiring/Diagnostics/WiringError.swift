@@ -1,0 +1,114 @@
+/// The one error Wiring throws: what was requested, why it failed, the resolution path that led
+/// there, and how to fix it.
+///
+/// Read ``code`` to branch on the kind of failure; print the error (its ``description``) to show
+/// a person. The description has three parts: a one-line headline, an indented context block
+/// (type, tag, lifetime, path `App → UserService → Database`, sites) and a "To fix:" list that
+/// names near misses, such as the same type registered under another tag. Near misses are
+/// computed only when the description is read, so a failed resolve stays cheap.
+public struct WiringError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure. New codes may be added; switch with a `default` case.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        enum Base: String, Sendable {
+            case notRegistered = "not registered"
+            case cycle = "cycle"
+            case argumentMismatch = "argument mismatch"
+            case factoryFailed = "factory failed"
+            case typeMismatch = "type mismatch"
+            case scopeNotActive = "scope not active"
+            case invalidLifetime = "invalid lifetime"
+        }
+
+        let base: Base
+
+        /// Nothing is registered for the requested type and tag.
+        public static let notRegistered = Code(base: .notRegistered)
+        /// The registrations depend on each other in a loop (or nest deeper than
+        /// ``Container/maximumDepth``).
+        public static let cycle = Code(base: .cycle)
+        /// The type and tag are registered, but not for the runtime arguments that were passed.
+        public static let argumentMismatch = Code(base: .argumentMismatch)
+        /// A factory or post-construction hook threw; see ``underlyingError``.
+        public static let factoryFailed = Code(base: .factoryFailed)
+        /// A forwarded registration built a value that is not of the forwarded type.
+        public static let typeMismatch = Code(base: .typeMismatch)
+        /// A `.scoped` registration was resolved outside a ``Scope`` (or outside a scope with
+        /// the required name).
+        public static let scopeNotActive = Code(base: .scopeNotActive)
+        /// The lifetime cannot hold what the factory built, such as a value type registered as
+        /// a weak singleton.
+        public static let invalidLifetime = Code(base: .invalidLifetime)
+
+        public var description: String { base.rawValue }
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// The type whose resolution failed (the innermost one when dependencies are involved).
+    public let requestedType: Any.Type
+    /// Where the failing registration was made, when there is one.
+    public let registrationSite: SourceLocation?
+    /// Where the outermost `resolve` was called, when known.
+    public internal(set) var callSite: SourceLocation?
+    /// The error a factory or hook threw, for ``Code/factoryFailed``.
+    public let underlyingError: (any Error)?
+
+    @usableFromInline let key: ServiceKey
+    @usableFromInline var pathKeys: [ServiceKey]
+    let lifetime: Lifetime?
+    let detail: Detail
+    let nearMisses: @Sendable () -> [String]
+
+    enum Detail: Sendable {
+        case none
+        /// The argument signatures that are registered for the type and tag.
+        case registeredSignatures([String])
+        case expectedType(Any.Type, actual: Any.Type)
+        case scope(ScopeName?)
+        case depthLimit(Int)
+    }
+
+    init(
+        code: Code,
+        key: ServiceKey,
+        lifetime: Lifetime? = nil,
+        registrationSite: SourceLocation? = nil,
+        underlyingError: (any Error)? = nil,
+        detail: Detail = .none,
+        nearMisses: @escaping @Sendable () -> [String] = { [] }
+    ) {
+        self.code = code
+        self.key = key
+        self.requestedType = key.type
+        self.pathKeys = [key]
+        self.lifetime = lifetime
+        self.registrationSite = registrationSite
+        self.underlyingError = underlyingError
+        self.detail = detail
+        self.nearMisses = nearMisses
+    }
+
+    /// The tag that was requested, if any.
+    public var tag: AnyHashable? { key.tag?.base }
+
+    /// The chain of resolves from the outermost request to the failing one, such as
+    /// `["App", "UserService", "Database"]`. For a cycle it ends where the loop closes.
+    public var path: [String] { pathKeys.map(\.description) }
+
+    /// Records that the failure happened while building `key`.
+    @usableFromInline
+    mutating func prepend(_ key: ServiceKey) {
+        pathKeys.insert(key, at: 0)
+    }
+
+    /// The loop in the path (`A → B → C → A`), if the same key occurs twice.
+    var cycle: [ServiceKey]? {
+        guard let last = pathKeys.last else { return nil }
+        guard let start = pathKeys.dropLast().lastIndex(of: last) else { return nil }
+        return Array(pathKeys[start...])
+    }
+}
+
+extension WiringError: CustomDebugStringConvertible {
+    public var debugDescription: String { description }
+}

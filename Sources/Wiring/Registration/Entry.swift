@@ -1,0 +1,113 @@
+/// One registration: its key, lifetime, factory and hooks. Immutable once published; changing a
+/// registration publishes a new entry (that may share the old one's cell).
+@usableFromInline
+class AnyEntry: @unchecked Sendable {
+    // @unchecked: all stored properties are `let`s set in `init`.
+    @usableFromInline let key: ServiceKey
+    @usableFromInline let lifetime: Lifetime
+    /// The container that registered it: singletons live there and resolve their dependencies
+    /// from there. `unowned(unsafe)`: an entry is reachable only through its container's
+    /// registry or through a ``Registration`` handle that holds the container strongly.
+    @usableFromInline unowned(unsafe) let owner: Container
+    let site: SourceLocation
+    /// Registration order within the container, for eager singletons and messages.
+    let sequence: Int
+    /// The dependencies an auto-wired registration resolves, known without calling it;
+    /// `nil` for closure factories.
+    let dependencies: [ServiceKey]?
+    /// For forwarding registrations: the key they forward to.
+    let forwardsTo: ServiceKey?
+
+    init(
+        key: ServiceKey,
+        lifetime: Lifetime,
+        owner: Container,
+        site: SourceLocation,
+        sequence: Int,
+        dependencies: [ServiceKey]?,
+        forwardsTo: ServiceKey?
+    ) {
+        self.key = key
+        self.owner = owner
+        self.lifetime = lifetime
+        self.site = site
+        self.sequence = sequence
+        self.dependencies = dependencies
+        self.forwardsTo = forwardsTo
+    }
+
+    /// Releases the instance the container caches for this registration, if any.
+    func resetCache() {}
+
+    /// Builds the instance now if the lifetime is ``Lifetime/eagerSingleton``.
+    func startEagerly() throws(WiringError) {}
+
+    /// The instance the container has cached, if any; for diagnostics.
+    func cachedInstance() -> Any? { nil }
+}
+
+/// A registration that builds values of type `T`.
+@usableFromInline
+final class Entry<T>: AnyEntry, @unchecked Sendable {
+    // @unchecked: all stored properties are `let`s; the cell synchronises itself.
+    /// Builds an instance from a resolver and a pointer to the runtime-argument tuple.
+    @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
+    @usableFromInline let hooks: [@Sendable (Resolver, T) throws -> Void]
+    /// The container-owned cache of singleton lifetimes; `nil` for the others.
+    @usableFromInline let cell: InstanceCell<T>?
+
+    init(
+        key: ServiceKey,
+        lifetime: Lifetime,
+        owner: Container,
+        site: SourceLocation,
+        sequence: Int,
+        dependencies: [ServiceKey]?,
+        forwardsTo: ServiceKey? = nil,
+        factory: @escaping @Sendable (Resolver, UnsafeRawPointer?) throws -> T,
+        hooks: [@Sendable (Resolver, T) throws -> Void] = [],
+        cell: InstanceCell<T>? = nil
+    ) {
+        self.factory = factory
+        self.hooks = hooks
+        self.cell = cell ?? (lifetime.isContainerOwned ? InstanceCell(weak: lifetime.kind == .weakSingleton) : nil)
+        super.init(
+            key: key,
+            lifetime: lifetime,
+            owner: owner,
+            site: site,
+            sequence: sequence,
+            dependencies: dependencies,
+            forwardsTo: forwardsTo
+        )
+    }
+
+    /// The same registration with one more post-construction hook; it shares the cache.
+    func adding(hook: @escaping @Sendable (Resolver, T) throws -> Void) -> Entry<T> {
+        Entry(
+            key: key,
+            lifetime: lifetime,
+            owner: owner,
+            site: site,
+            sequence: sequence,
+            dependencies: dependencies,
+            forwardsTo: forwardsTo,
+            factory: factory,
+            hooks: hooks + [hook],
+            cell: cell
+        )
+    }
+
+    override func resetCache() {
+        cell?.reset()
+    }
+
+    override func startEagerly() throws(WiringError) {
+        guard lifetime.kind == .eagerSingleton else { return }
+        _ = try Resolver(container: owner, scope: nil).resolve(entry: self, arguments: nil)
+    }
+
+    override func cachedInstance() -> Any? {
+        cell?.cachedValue()
+    }
+}

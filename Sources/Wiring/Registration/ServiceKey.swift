@@ -1,0 +1,76 @@
+/// A registration's tag, type-erased.
+///
+/// `@unchecked Sendable`: it can only be made from an `any Hashable & Sendable` value, so the
+/// `AnyHashable` it wraps holds a `Sendable` value.
+@usableFromInline
+struct ServiceTag: Hashable, @unchecked Sendable, CustomStringConvertible {
+    let base: AnyHashable
+
+    @usableFromInline
+    init?(_ value: (any Hashable & Sendable)?) {
+        guard let value else { return nil }
+        base = AnyHashable(value)
+    }
+
+    /// The tag as users wrote it: `"primary"` for strings, `.replica` for enum cases.
+    @usableFromInline
+    var description: String {
+        if let string = base.base as? String { return "\"\(string)\"" }
+        let text = String(describing: base.base)
+        if let first = text.first, first.isLetter, first.isLowercase, !text.contains(where: { $0 == " " || $0 == "(" })
+        {
+            return ".\(text)"
+        }
+        return text
+    }
+}
+
+/// What a registration answers to: a type, an optional tag and the types of its runtime
+/// arguments (`Void` when it takes none).
+@usableFromInline
+struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
+    let type: Any.Type
+    let tag: ServiceTag?
+    let arguments: Any.Type
+
+    @usableFromInline
+    init(type: Any.Type, tag: ServiceTag?, arguments: Any.Type) {
+        self.type = type
+        self.tag = tag
+        self.arguments = arguments
+    }
+
+    @usableFromInline
+    static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
+        lhs.type == rhs.type && lhs.tag == rhs.tag && lhs.arguments == rhs.arguments
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type))
+        hasher.combine(tag)
+        hasher.combine(ObjectIdentifier(arguments))
+    }
+
+    var hasArguments: Bool { arguments != Void.self }
+
+    /// `UserService`, `Database tagged .replica`, `Client with arguments (String, Int)`.
+    @usableFromInline
+    var description: String {
+        var text = typeDisplayName(type)
+        if let tag { text += " tagged \(tag)" }
+        if hasArguments { text += " with arguments \(argumentsDisplayName(arguments))" }
+        return text
+    }
+}
+
+/// A readable name for a type: `UserService`, `any Database`, `Optional<Config>`.
+func typeDisplayName(_ type: Any.Type) -> String {
+    String(describing: type)
+}
+
+/// `(String, Int)` for a tuple of argument types, `(Int)` for one, `()` for none.
+func argumentsDisplayName(_ type: Any.Type) -> String {
+    let name = String(describing: type)
+    return name.hasPrefix("(") ? name : "(\(name))"
+}

@@ -1,0 +1,158 @@
+/// What factories receive: resolves dependencies from the container (and scope) that is building
+/// the instance.
+///
+/// A resolver is a small value; copying it is free. Inside a factory, resolve through the
+/// resolver you were given rather than a captured container: it carries the scope of the
+/// current resolve, and for a singleton it is the container that registered it, so a singleton
+/// never captures a child container's override or a scoped service.
+public struct Resolver: Resolving, Sendable {
+    /// The container resolves start from.
+    public let container: Container
+    /// The scope resolves happen in, if any.
+    public let scope: Scope?
+
+    @usableFromInline
+    init(container: Container, scope: Scope?) {
+        self.container = container
+        self.scope = scope
+    }
+
+    /// The resolver itself.
+    public var resolver: Resolver { self }
+}
+
+/// A box for a `.graph` instance in the per-thread graph cache.
+@usableFromInline
+final class GraphBox<T> {
+    @usableFromInline let value: T
+    @usableFromInline init(_ value: T) { self.value = value }
+}
+
+extension Resolver {
+    /// Resolves `entry`, honouring its lifetime. The cached-singleton and transient cases are
+    /// inlined into the caller; the others take a slow path.
+    @inlinable @inline(__always)
+    func resolve<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+        if let cell = entry.cell, let value = cell.cachedValue() { return value }
+        if entry.lifetime.kind == .transient {
+            return try build(entry, arguments, onConstructed: nil)
+        }
+        return try resolveCaching(entry: entry, arguments: arguments)
+    }
+
+    /// Calls the factory and hooks of `entry`, tracking depth for cycle detection.
+    ///
+    /// - Parameter onConstructed: runs after the factory and before the hooks: where caching
+    ///   lifetimes store the instance, so that a cycle closed by a hook finds it.
+    @inlinable
+    func build<T>(
+        _ entry: Entry<T>,
+        _ arguments: UnsafeRawPointer?,
+        onConstructed: ((T) throws(WiringError) -> Void)?
+    ) throws(WiringError) -> T {
+        let context = ResolutionContext.current
+        context.depth &+= 1
+        defer {
+            context.depth &-= 1
+            if context.depth == 0 { context.endOutermost() }
+        }
+        if context.depth > Container.maximumDepth { throw Resolver.depthExceeded(entry) }
+        let instance: T
+        do {
+            instance = try entry.factory(self, arguments)
+        } catch {
+            throw Resolver.failure(error, in: entry)
+        }
+        if let onConstructed { try onConstructed(instance) }
+        if !entry.hooks.isEmpty {
+            for hook in entry.hooks {
+                do {
+                    try hook(self, instance)
+                } catch {
+                    throw Resolver.failure(error, in: entry)
+                }
+            }
+        }
+        return instance
+    }
+
+    /// Turns an error thrown inside `entry`'s factory or hooks into a ``WiringError`` whose path
+    /// includes `entry`.
+    @usableFromInline
+    static func failure(_ error: any Error, in entry: AnyEntry) -> WiringError {
+        if var wiring = error as? WiringError {
+            wiring.prepend(entry.key)
+            return wiring
+        }
+        return WiringError(
+            code: .factoryFailed,
+            key: entry.key,
+            lifetime: entry.lifetime,
+            registrationSite: entry.site,
+            underlyingError: error
+        )
+    }
+
+    @usableFromInline
+    static func depthExceeded(_ entry: AnyEntry) -> WiringError {
+        WiringError(
+            code: .cycle,
+            key: entry.key,
+            lifetime: entry.lifetime,
+            registrationSite: entry.site,
+            detail: .depthLimit(Container.maximumDepth)
+        )
+    }
+
+    /// Singleton, weak singleton, graph and scoped lifetimes.
+    @usableFromInline
+    func resolveCaching<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+        switch entry.lifetime.kind {
+        case .singleton, .eagerSingleton, .weakSingleton:
+            guard let cell = entry.cell else { preconditionFailure("Wiring: a singleton entry has no cell") }
+            // Singletons live in the container that registered them and see only what it sees.
+            let owner = Resolver(container: entry.owner, scope: nil)
+            let isWeak = entry.lifetime.kind == .weakSingleton
+            return try cell.value(key: entry.key) { (cell) throws(WiringError) -> T in
+                try owner.build(entry, arguments) { (value) throws(WiringError) in
+                    if isWeak {
+                        guard let object = InstanceHolder<T>.classObject(of: value) else {
+                            throw WiringError(
+                                code: .invalidLifetime,
+                                key: entry.key,
+                                lifetime: entry.lifetime,
+                                registrationSite: entry.site
+                            )
+                        }
+                        ResolutionContext.current.keptAlive.append(object)
+                    }
+                    cell.pending = value
+                }
+            }
+        case .graph:
+            let context = ResolutionContext.current
+            let id = ObjectIdentifier(entry)
+            if let box = context.graphInstances[id] { return unsafeDowncast(box, to: GraphBox<T>.self).value }
+            return try build(entry, arguments) { (value) throws(WiringError) in
+                context.graphInstances[id] = GraphBox(value)
+            }
+        case .scoped:
+            guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
+                throw WiringError(
+                    code: .scopeNotActive,
+                    key: entry.key,
+                    lifetime: entry.lifetime,
+                    registrationSite: entry.site,
+                    detail: .scope(entry.lifetime.scopeName)
+                )
+            }
+            let cell: InstanceCell<T> = target.cell(for: entry.key)
+            let inScope = Resolver(container: container, scope: target)
+            return try cell.value(key: entry.key) { (cell) throws(WiringError) -> T in
+                try inScope.build(entry, arguments) { (value) throws(WiringError) in cell.pending = value }
+            }
+        case .transient:
+            return try build(entry, arguments, onConstructed: nil)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+/// Something you can resolve services from: a ``Container``, a ``Scope``, or the ``Resolver``
+/// a factory receives. All three share this API.
+public protocol Resolving: Sendable {
+    /// The resolver that resolves on behalf of this value.
+    var resolver: Resolver { get }
+}
+
+extension Resolving {
+    /// Resolves the registration of `type` (optionally tagged), building it if its lifetime says so.
+    ///
+    /// Lookup order: this container, then its parents; the first registration found wins, so a
+    /// child overrides its parent. A tagged request finds only registrations with that tag,
+    /// unless the container was created with ``TagFallback/untagged``, in which case it falls
+    /// back to the untagged registration. Requesting `Optional<X>` when only `X` is registered
+    /// resolves `X` (and gives `nil` if `X` is not registered either).
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve; inferred from context when omitted.
+    ///   - tag: The tag the registration was made with, or `nil` for the untagged one.
+    /// - Returns: The instance.
+    /// - Throws: ``WiringError`` with code ``WiringError/Code/notRegistered``,
+    ///   ``WiringError/Code/argumentMismatch`` (registered only with runtime arguments),
+    ///   ``WiringError/Code/cycle``, ``WiringError/Code/factoryFailed``,
+    ///   ``WiringError/Code/scopeNotActive`` or ``WiringError/Code/invalidLifetime``.
+    @inlinable
+    public func resolve<T>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(WiringError) -> T {
+        let resolver = self.resolver
+        if tag == nil {
+            var container = resolver.container
+            while true {
+                if let raw = container.registry.primaryEntry(of: T.self) {
+                    unowned(unsafe) let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
+                    return try resolver.resolve(entry: entry, arguments: nil)
+                }
+                guard let parent = container.parent else { break }
+                container = parent
+            }
+        }
+        return try resolver.resolveSlow(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+            arguments: nil,
+            callSite: SourceLocation(file, line)
+        )
+    }
+
+    /// Resolves a registration that takes runtime arguments, passing `arguments` to its factory.
+    ///
+    /// The number, order and types of the arguments must match the registration exactly (`Int`
+    /// and `Int?` differ); otherwise the error lists the signatures that are registered.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - tag: The tag the registration was made with, or `nil`.
+    ///   - arguments: The runtime arguments, in the order the factory declares them.
+    /// - Throws: ``WiringError``; ``WiringError/Code/argumentMismatch`` when the type and tag are
+    ///   registered with other argument types.
+    @inlinable
+    public func resolve<T, each A>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        arguments: repeat each A,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(WiringError) -> T {
+        let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: (repeat each A).self)
+        var tuple = (repeat each arguments)
+        let resolver = self.resolver
+        return try withUnsafeMutablePointer(to: &tuple) { (pointer) throws(WiringError) -> T in
+            try resolver.resolveSlow(key: key, arguments: UnsafeRawPointer(pointer), callSite: SourceLocation(file, line))
+        }
+    }
+
+    /// Resolves `type` if something is registered for it, and returns `nil` if nothing is.
+    ///
+    /// Only a missing registration gives `nil`: a factory that throws, a cycle or a registration
+    /// that needs runtime arguments still throws. A miss costs a lookup; no error is built.
+    ///
+    /// - Throws: ``WiringError`` for every failure other than "not registered".
+    @inlinable
+    public func resolveIfRegistered<T>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(WiringError) -> T? {
+        let resolver = self.resolver
+        if tag == nil {
+            var container = resolver.container
+            while true {
+                if let raw = container.registry.primaryEntry(of: T.self) {
+                    unowned(unsafe) let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
+                    return try resolver.resolve(entry: entry, arguments: nil)
+                }
+                guard let parent = container.parent else { break }
+                container = parent
+            }
+        }
+        let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
+        guard resolver.isRegistered(key) else { return nil }
+        return try resolver.resolveSlow(key: key, arguments: nil, callSite: SourceLocation(file, line))
+    }
+
+    /// Whether resolving `type` with `tag` would find a registration (without building anything).
+    public func isRegistered<T>(_ type: T.Type, tag: (any Hashable & Sendable)? = nil) -> Bool {
+        resolver.lookup(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)) != nil
+    }
+}
+
+/// Lets a request for `Optional<X>` be served by the registration of `X`.
+protocol OptionalResolvable {
+    static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any
+}
+
+extension Optional: OptionalResolvable {
+    static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any {
+        let wrappedKey = ServiceKey(type: Wrapped.self, tag: key.tag, arguments: key.arguments)
+        guard resolver.isRegistered(wrappedKey) else { return Wrapped?.none as Any }
+        let value: Wrapped = try resolver.resolveSlow(key: wrappedKey, arguments: nil, callSite: callSite)
+        return Wrapped?.some(value) as Any
+    }
+}
+
+extension Resolver {
+    /// The registration for `key`: this container, then its parents; then, for a tagged key in
+    /// a container with ``TagFallback/untagged``, the untagged registration.
+    @usableFromInline
+    func lookup(_ key: ServiceKey) -> AnyEntry? {
+        var current: Container? = container
+        while let container = current {
+            if let entry = container.registry.currentSnapshot(for: key.type)?.entry(for: key) { return entry }
+            current = container.parent
+        }
+        if key.tag != nil, container.tagFallback == .untagged {
+            return lookup(ServiceKey(type: key.type, tag: nil, arguments: key.arguments))
+        }
+        return nil
+    }
+
+    @usableFromInline
+    func isRegistered(_ key: ServiceKey) -> Bool {
+        lookup(key) != nil
+    }
+
+    /// Tagged, argument-taking, inherited, optional and missing registrations.
+    @usableFromInline
+    func resolveSlow<T>(key: ServiceKey, arguments: UnsafeRawPointer?, callSite: SourceLocation) throws(WiringError) -> T {
+        if let entry = lookup(key) {
+            return try resolve(entry: unsafeDowncast(entry, to: Entry<T>.self), arguments: arguments)
+        }
+        if !key.hasArguments, let optional = T.self as? any OptionalResolvable.Type {
+            let value = try optional.resolveWrapped(self, key: key, callSite: callSite)
+            guard let typed = value as? T else { preconditionFailure("Wiring: Optional forwarding produced \(type(of: value))") }
+            return typed
+        }
+        throw container.missingRegistrationError(for: key, callSite: callSite)
+    }
+}
