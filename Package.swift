@@ -25,7 +25,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WiringTests",
-            dependencies: ["Wiring"],
+            dependencies: ["Wiring", "wiring-demo"],
             swiftSettings: strictSettings
         ),
     ],

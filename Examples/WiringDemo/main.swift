@@ -1,1 +1,105 @@
-print("demo")
+// Wiring demo: wires a small online shop (AppContainer.swift) and shows, deterministically,
+//   - the build order and lifetime of every service, eager singletons first (`container.start()`);
+//   - singletons shared everywhere, scoped instances shared within one request scope only;
+//   - a child container overriding one service for tests;
+//   - what a user sees when a registration is missing, and when two services form a cycle.
+import Wiring
+
+/// Prints whether `a` and `b` are one instance, in aligned columns.
+func compare(_ label: String, _ a: AnyObject, _ b: AnyObject, _ lifetime: String) {
+    print("  \(label.padded(42))\((a === b ? "same instance" : "different instances").padded(21))(\(lifetime))")
+}
+
+print("== Wiring demo ==")
+let container = makeAppContainer()
+print("An online shop: 23 registrations of 22 service types, wired in AppContainer.swift.")
+do {
+    print("\n== Build order ==")
+    print("try container.start()  — eager singletons, in registration order:")
+    try container.start()
+    BuildLog.shared.printNew()
+    print("try container.resolve(App.self)  — everything else the app needs:")
+    let app = try container.resolve(App.self)
+    BuildLog.shared.printNew()
+
+    print("\n== Shared instances and runtime arguments ==")
+    let api = try container.resolve(HTTPClient.self, arguments: "https://api.example.com", 30)
+    let reports = try container.resolve(HTTPClient.self, arguments: "https://reports.example.com", 120)
+    BuildLog.shared.printNew()
+    let mailer = try container.resolve((any MailSending).self)
+    compare("App, resolved twice", app, try container.resolve(App.self), "singleton")
+    compare("any Logging and ConsoleLogger", try container.resolve((any Logging).self),
+            try container.resolve(ConsoleLogger.self), "forwarded singleton")
+    compare("any MailSending and UserService's mailer", mailer, try container.resolve(UserService.self).mailer,
+            "forwarded singleton")
+    compare("HTTPClient for api and for reports", api, reports, "transient")
+    print("  clients: \(api.baseURL) (timeout \(api.timeout)s), \(reports.baseURL) (timeout \(reports.timeout)s)")
+    let logLines = try container.resolve(Metrics.self).value("log.lines")
+    print("  Metrics counted \(logLines) log lines: the onResolved hook attached it to the logger.")
+
+    print("\n== Request scopes ==")
+    let (request1, request2) = (container.makeScope("request"), container.makeScope("request"))
+    print("Two OrderControllers in request scope 1, one in request scope 2:")
+    let (a, b, c) = (try request1.resolve(OrderController.self), try request1.resolve(OrderController.self),
+                     try request2.resolve(OrderController.self))
+    BuildLog.shared.printNew()
+    for (label, controller) in [("A (scope 1)", a), ("B (scope 1)", b), ("C (scope 2)", c)] {
+        let order = controller.orders.placeOrder()
+        print("  controller \(label): request \(controller.context.requestID), placed order #\(order)")
+    }
+    compare("A and B: OrderController", a, b, "transient")
+    compare("A and B: RequestContext", a.context, b.context, "scoped(request)")
+    compare("A and B: UnitOfWork", a.unitOfWork, b.unitOfWork, "scoped")
+    compare("A and C: RequestContext", a.context, c.context, "scoped(request)")
+    compare("A and C: UnitOfWork", a.unitOfWork, c.unitOfWork, "scoped")
+    compare("A and C: OrderService", a.orders, c.orders, "singleton")
+    compare("A and C: the primary ConnectionPool", a.unitOfWork.pool, c.unitOfWork.pool, "eager singleton")
+    do {
+        _ = try container.resolve(RequestContext.self)
+    } catch {
+        print("  RequestContext outside any scope: error code \"\(error.code)\"")
+    }
+
+    print("\n== A child container ==")
+    print("A child for tests overrides any MailSending with an OutboxMailer:")
+    let tests = container.makeChild()
+    tests.register((any MailSending).self, lifetime: .singleton) { _ in OutboxMailer() }
+    let fromChild = try tests.resolve(NotificationService.self)
+    let fromParent = try container.resolve(NotificationService.self)
+    let usersFromChild = try tests.resolve(UserService.self)
+    BuildLog.shared.printNew()
+    print("  NotificationService (transient) from the child sends with   \(fromChild.mailer.name)")
+    print("  NotificationService (transient) from the parent sends with  \(fromParent.mailer.name)")
+    print("  UserService (singleton, lives in the parent) sends with      \(usersFromChild.mailer.name)")
+} catch {
+    print("unexpected error:\n\(error)")
+}
+
+print("\n== A broken registration ==")
+// A new storefront feature. Its payment gateway is registered under its concrete type only:
+// the `.forwarding(to: (any PaymentGateway).self) { $0 }` is missing.
+let storefront = container.makeChild()
+storefront.register(StripePaymentGateway.self, lifetime: .singleton) { r in
+    StripePaymentGateway(http: try r.resolve(arguments: "https://payments.example.com", 5))
+}
+storefront.autowire(CheckoutService.self, CheckoutService.init(payments:orders:))
+storefront.autowire(StorefrontApp.self, StorefrontApp.init(checkout:catalog:))
+do {
+    _ = try storefront.resolve(StorefrontApp.self)
+} catch {
+    print("try storefront.resolve(StorefrontApp.self) threw code \"\(error.code)\", path \(error.path):\n")
+    print(error)
+}
+
+print("\n== A cycle ==")
+let cyclic = Container()
+cyclic.register(AuditTrail.self, lifetime: .singleton) { r in AuditTrail(sessions: try r.resolve()) }
+cyclic.register(SessionStore.self, lifetime: .singleton) { r in SessionStore(audit: try r.resolve()) }
+do {
+    _ = try cyclic.resolve(AuditTrail.self)
+} catch {
+    print("try cyclic.resolve(AuditTrail.self) threw code \"\(error.code)\":\n")
+    print(error)
+}
+
+print("\nDemo finished.")

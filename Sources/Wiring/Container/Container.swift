@@ -32,7 +32,13 @@ public final class Container: Resolving, Sendable {
     /// registrations is detected when it reaches this depth, and reported with the loop itself.
     public static let maximumDepth = 128
 
-    @usableFromInline let registry = Registry()
+    @usableFromInline let registry: Registry
+    /// The address of `registry`, unretained, for the hot path.
+    @usableFromInline let registryAddress: UInt
+    /// An implementation detail of the inlined resolve path; see ``Resolving/_registryPointer``.
+    @inlinable public var _registryPointer: UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: registryAddress).unsafelyUnwrapped
+    }
     /// The container whose registrations this one inherits.
     public let parent: Container?
     /// How tagged resolves fall back; inherited by children.
@@ -46,11 +52,15 @@ public final class Container: Resolving, Sendable {
     public init(tagFallback: TagFallback = .strict) {
         self.parent = nil
         self.tagFallback = tagFallback
+        self.registry = Registry(parent: nil)
+        self.registryAddress = UInt(bitPattern: Unmanaged.passUnretained(registry).toOpaque())
     }
 
     private init(parent: Container) {
         self.parent = parent
         self.tagFallback = parent.tagFallback
+        self.registry = Registry(parent: parent.registry)
+        self.registryAddress = UInt(bitPattern: Unmanaged.passUnretained(registry).toOpaque())
     }
 
     /// The resolver for this container (no scope).

@@ -1,6 +1,7 @@
 extension Container {
     /// The argument signatures registered for `key`'s type and tag in this container or its
     /// parents, other than `key`'s own.
+    @usableFromInline
     func registeredSignatures(for key: ServiceKey) -> [String] {
         var signatures: [String] = []
         var current: Container? = self
@@ -72,7 +73,7 @@ extension Container {
                         other.localizedStandardContainsASCII(bareName) || bareName.localizedStandardContainsASCII(other)
                     if similar {
                         hints.append(
-                            "\(other) is registered (at \(entry.site)); if it is a \(name), add .forwarding(to: \(name).self) { $0 } to its registration."
+                            "\(other) is registered (at \(entry.site)); if it is a \(name), add .forwarding(to: \(metatypeExpression(name))) { $0 } to its registration."
                         )
                     }
                 }

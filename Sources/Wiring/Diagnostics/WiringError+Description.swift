@@ -63,7 +63,7 @@ extension WiringError {
         switch code.base {
         case .notRegistered:
             let tagPart = key.tag.map { ", tag: \($0)" } ?? ""
-            fixes.append("register it: container.register(\(name).self\(tagPart)) { r in … }")
+            fixes.append("register it: container.register(\(metatypeExpression(name))\(tagPart)) { r in … }")
         case .cycle:
             if cycle != nil {
                 fixes.append(
@@ -71,7 +71,7 @@ extension WiringError {
                 )
             } else {
                 fixes.append(
-                    "if the graph really is this deep, raise Container.maximumDepth; otherwise look for a loop in the path."
+                    "look for a loop in the path; a graph deeper than Container.maximumDepth (\(Container.maximumDepth)) levels is not supported."
                 )
             }
         case .argumentMismatch:
@@ -84,7 +84,7 @@ extension WiringError {
         case .typeMismatch:
             fixes.append("forward only to a type the built instance conforms to, or use .forwarding(to:) with a conversion closure so the compiler checks it.")
         case .scopeNotActive:
-            fixes.append("resolve it through a scope: let scope = container.makeScope(); try scope.resolve(\(name).self)")
+            fixes.append("resolve it through a scope: let scope = container.makeScope(); try scope.resolve(\(metatypeExpression(name)))")
             fixes.append("or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.")
         case .invalidLifetime:
             fixes.append("use .singleton for value types; .weakSingleton needs a class instance.")

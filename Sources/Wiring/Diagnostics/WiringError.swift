@@ -48,7 +48,8 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
     public let requestedType: Any.Type
     /// Where the failing registration was made, when there is one.
     public let registrationSite: SourceLocation?
-    /// Where the outermost `resolve` was called, when known.
+    /// Where the outermost `resolve` was called: the line in your code that started the
+    /// resolution that failed.
     public internal(set) var callSite: SourceLocation?
     /// The error a factory or hook threw, for ``Code/factoryFailed``.
     public let underlyingError: (any Error)?
@@ -94,6 +95,15 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
     /// The chain of resolves from the outermost request to the failing one, such as
     /// `["App", "UserService", "Database"]`. For a cycle it ends where the loop closes.
     public var path: [String] { pathKeys.map(\.description) }
+
+    /// The same error, recorded as having passed through a `resolve` called at `site`; the
+    /// outermost call is the last to record itself, so it is the one that stays.
+    @usableFromInline
+    func calledFrom(_ site: SourceLocation) -> WiringError {
+        var copy = self
+        copy.callSite = site
+        return copy
+    }
 
     /// Records that the failure happened while building `key`.
     @usableFromInline

@@ -28,6 +28,9 @@ public final class Scope: Resolving, Sendable {
         self.name = name
     }
 
+    /// The container's registry, unretained (see ``Resolving/_registryPointer``).
+    public var _registryPointer: UnsafeRawPointer { container._registryPointer }
+
     /// The resolver for this scope.
     public var resolver: Resolver { Resolver(container: container, scope: self) }
 

@@ -55,6 +55,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     @usableFromInline let hooks: [@Sendable (Resolver, T) throws -> Void]
     /// The container-owned cache of singleton lifetimes; `nil` for the others.
     @usableFromInline let cell: InstanceCell<T>?
+    /// `cell`, unretained, for the hot path.
+    @usableFromInline let cellPointer: UnsafeRawPointer?
 
     init(
         key: ServiceKey,
@@ -70,7 +72,9 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     ) {
         self.factory = factory
         self.hooks = hooks
-        self.cell = cell ?? (lifetime.isContainerOwned ? InstanceCell(weak: lifetime.kind == .weakSingleton) : nil)
+        let cell = cell ?? (lifetime.isContainerOwned ? InstanceCell(weak: lifetime.kind == .weakSingleton) : nil)
+        self.cell = cell
+        self.cellPointer = cell.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
         super.init(
             key: key,
             lifetime: lifetime,
@@ -80,6 +84,16 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             dependencies: dependencies,
             forwardsTo: forwardsTo
         )
+    }
+
+    /// The cell's instance, if `T`'s registration at `pointer` caches one that is built: the
+    /// lock-free, reference-count-free read of the hot path.
+    @inlinable @inline(__always)
+    static func cachedValue(at pointer: UnsafeRawPointer) -> T? {
+        guard
+            let cell = Unmanaged<Entry<T>>.fromOpaque(pointer)._withUnsafeGuaranteedRef({ $0.cellPointer })
+        else { return nil }
+        return Unmanaged<InstanceCell<T>>.fromOpaque(cell)._withUnsafeGuaranteedRef { $0.cachedValue() }
     }
 
     /// The same registration with one more post-construction hook; it shares the cache.

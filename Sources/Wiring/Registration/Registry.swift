@@ -120,8 +120,11 @@ final class Registry: @unchecked Sendable {
     }
 
     private let writer: Mutex<WriterState>
+    /// The parent container's registry, unretained: a child container holds its parent strongly.
+    @usableFromInline let parentPointer: UnsafeRawPointer?
 
-    init() {
+    init(parent: Registry?) {
+        parentPointer = parent.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
         let first = RegistryTable(capacity: 64)
         table = Atomic(UnsafeRawPointer(Unmanaged.passUnretained(first).toOpaque()))
         writer = Mutex(WriterState(tables: [first]))
@@ -133,6 +136,21 @@ final class Registry: @unchecked Sendable {
         let key = UInt(bitPattern: ObjectIdentifier(type))
         return Unmanaged<RegistryTable>.fromOpaque(table.load(ordering: .acquiring))
             ._withUnsafeGuaranteedRef { $0.lookup(key) }
+    }
+
+    /// The plain registration of `T` in the registry at `registry` or its ancestors, lock-free and
+    /// without reference counting: the hot path of every resolve.
+    @inlinable @inline(__always)
+    static func primaryEntry<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> UnsafeRawPointer? {
+        var current = registry
+        while true {
+            let (entry, parent) = Unmanaged<Registry>.fromOpaque(current)._withUnsafeGuaranteedRef {
+                ($0.primaryEntry(of: T.self), $0.parentPointer)
+            }
+            if let entry { return entry }
+            guard let parent else { return nil }
+            current = parent
+        }
     }
 
     /// The plain registration of `T` (no tag, no arguments), lock-free.

@@ -66,11 +66,21 @@ struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
 
 /// A readable name for a type: `UserService`, `any Database`, `Optional<Config>`.
 func typeDisplayName(_ type: Any.Type) -> String {
-    String(describing: type)
+    let name = String(describing: type)
+    // `String(describing:)` drops `any` from existentials; their mangled names end in `_p`.
+    if let mangled = _mangledTypeName(type), mangled.hasSuffix("_p"), !name.hasPrefix("any ") {
+        return "any \(name)"
+    }
+    return name
 }
 
 /// `(String, Int)` for a tuple of argument types, `(Int)` for one, `()` for none.
 func argumentsDisplayName(_ type: Any.Type) -> String {
     let name = String(describing: type)
     return name.hasPrefix("(") ? name : "(\(name))"
+}
+
+/// How to write `name`'s metatype in Swift: `Database.self`, `(any Database).self`.
+func metatypeExpression(_ name: String) -> String {
+    name.hasPrefix("any ") ? "(\(name)).self" : "\(name).self"
 }

@@ -11,10 +11,17 @@ public struct Resolver: Resolving, Sendable {
     /// The scope resolves happen in, if any.
     public let scope: Scope?
 
+    @usableFromInline let registryAddress: UInt
+    /// An implementation detail of the inlined resolve path; see ``Resolving/_registryPointer``.
+    @inlinable public var _registryPointer: UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: registryAddress).unsafelyUnwrapped
+    }
+
     @usableFromInline
     init(container: Container, scope: Scope?) {
         self.container = container
         self.scope = scope
+        self.registryAddress = container.registryAddress
     }
 
     /// The resolver itself.

@@ -3,6 +3,11 @@
 public protocol Resolving: Sendable {
     /// The resolver that resolves on behalf of this value.
     var resolver: Resolver { get }
+
+    /// An implementation detail of the inlined resolve path, not API: the registry of the
+    /// container resolves start from, as an unretained pointer, so that a cached resolve does
+    /// no reference counting. Valid while the conforming value lives.
+    var _registryPointer: UnsafeRawPointer { get }
 }
 
 extension Resolving {
@@ -29,23 +34,24 @@ extension Resolving {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) -> T {
-        let resolver = self.resolver
-        if tag == nil {
-            var container = resolver.container
-            while true {
-                if let raw = container.registry.primaryEntry(of: T.self) {
-                    unowned(unsafe) let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
-                    return try resolver.resolve(entry: entry, arguments: nil)
-                }
-                guard let parent = container.parent else { break }
-                container = parent
+        if tag == nil, let raw = Registry.primaryEntry(of: T.self, startingAt: _registryPointer) {
+            if let value = Entry<T>.cachedValue(at: raw) { return value }
+            let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
+            do {
+                return try resolver.resolve(entry: entry, arguments: nil)
+            } catch {
+                throw error.calledFrom(SourceLocation(file, line))
             }
         }
-        return try resolver.resolveSlow(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
-            arguments: nil,
-            callSite: SourceLocation(file, line)
-        )
+        do {
+            return try resolver.resolveSlow(
+                key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+                arguments: nil,
+                callSite: SourceLocation(file, line)
+            )
+        } catch {
+            throw error.calledFrom(SourceLocation(file, line))
+        }
     }
 
     /// Resolves a registration that takes runtime arguments, passing `arguments` to its factory.
@@ -70,8 +76,12 @@ extension Resolving {
         let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: (repeat each A).self)
         var tuple = (repeat each arguments)
         let resolver = self.resolver
-        return try withUnsafeMutablePointer(to: &tuple) { (pointer) throws(WiringError) -> T in
-            try resolver.resolveSlow(key: key, arguments: UnsafeRawPointer(pointer), callSite: SourceLocation(file, line))
+        do {
+            return try withUnsafeMutablePointer(to: &tuple) { (pointer) throws(WiringError) -> T in
+                try resolver.resolveSlow(key: key, arguments: UnsafeRawPointer(pointer), callSite: SourceLocation(file, line))
+            }
+        } catch {
+            throw error.calledFrom(SourceLocation(file, line))
         }
     }
 
@@ -88,21 +98,24 @@ extension Resolving {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) -> T? {
-        let resolver = self.resolver
-        if tag == nil {
-            var container = resolver.container
-            while true {
-                if let raw = container.registry.primaryEntry(of: T.self) {
-                    unowned(unsafe) let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
-                    return try resolver.resolve(entry: entry, arguments: nil)
-                }
-                guard let parent = container.parent else { break }
-                container = parent
+        if tag == nil, let raw = Registry.primaryEntry(of: T.self, startingAt: _registryPointer) {
+            if let value = Entry<T>.cachedValue(at: raw) { return value }
+            let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
+            do {
+                return try resolver.resolve(entry: entry, arguments: nil)
+            } catch {
+                throw error.calledFrom(SourceLocation(file, line))
             }
         }
         let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
-        guard resolver.isRegistered(key) else { return nil }
-        return try resolver.resolveSlow(key: key, arguments: nil, callSite: SourceLocation(file, line))
+        guard resolver.isRegistered(key) || !resolver.container.registeredSignatures(for: key).isEmpty else {
+            return nil
+        }
+        do {
+            return try resolver.resolveSlow(key: key, arguments: nil, callSite: SourceLocation(file, line))
+        } catch {
+            throw error.calledFrom(SourceLocation(file, line))
+        }
     }
 
     /// Whether resolving `type` with `tag` would find a registration (without building anything).

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@Suite("Demo")
+struct DemoTests {
+    /// The `wiring-demo` executable, built beside the test bundle.
+    static var demoURL: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("wiring-demo").path),
+            directory.pathComponents.count > 1
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("wiring-demo")
+    }
+
+    @Test("the demo wires the application, shows the errors, and finishes")
+    func demoRuns() throws {
+        let process = Process()
+        process.executableURL = Self.demoURL
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("== Build order =="))
+        #expect(output.contains("singleton"))
+        #expect(output.contains("eager singleton"))
+        #expect(output.contains("scoped(request)"))
+        #expect(output.contains("Wiring: nothing is registered for any PaymentGateway."))
+        #expect(output.contains("path: StorefrontApp → CheckoutService → any PaymentGateway"))
+        #expect(output.contains("To fix:"))
+        #expect(output.contains("circular dependency: AuditTrail → SessionStore → AuditTrail"))
+        #expect(output.hasSuffix("Demo finished.\n"))
+    }
+}
