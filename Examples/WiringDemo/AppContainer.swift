@@ -38,8 +38,9 @@ func makeAppContainer() -> Container {
     .forwarding(to: (any MailSending).self) { $0 }
     container.register(HealthCheck.self, lifetime: .singleton) { r in
         let status: HTTPClient = try r.resolve(arguments: try r.resolve(Configuration.self).statusAPI, 2)
-        return HealthCheck(primary: try r.resolve(tag: DB.primary), replica: try r.resolve(tag: DB.replica),
-                           status: status)
+        return HealthCheck(
+            primary: try r.resolve(tag: DB.primary), replica: try r.resolve(tag: DB.replica),
+            status: status)
     }
     container.autowire(PasswordHasher.self, PasswordHasher.init)
 

@@ -17,9 +17,13 @@ final class BuildLog: Sendable {
 
     /// Prints the events recorded since the last call, numbering builds across calls.
     func printNew() {
-        for (name, lifetime) in events.withLock({ let new = $0; $0 = []; return new }) {
+        for (name, lifetime) in events.withLock({
+            let new = $0; $0 = []; return new
+        }) {
             if let lifetime {
-                let number = printed.withLock { $0 += 1; return $0 }
+                let number = printed.withLock {
+                    $0 += 1; return $0
+                }
                 print("  \(String(number).padded(2, left: true)). \(name.padded(24))\(lifetime)")
             } else {
                 print("        ↳ \(name)")
@@ -137,7 +141,11 @@ final class OrderService: Sendable {
     init(orders: OrderRepository, users: UserService, catalog: CatalogService, metrics: Metrics) {
         BuildLog.shared.built(Self.self, .singleton)
     }
-    func placeOrder() -> Int { lastNumber.withLock { $0 += 1; return $0 } }
+    func placeOrder() -> Int {
+        lastNumber.withLock {
+            $0 += 1; return $0
+        }
+    }
 }
 
 final class NotificationService: Sendable {
@@ -153,7 +161,11 @@ final class NotificationService: Sendable {
 final class RequestIDGenerator: Sendable {
     private let counter = Mutex(0)
     init() { BuildLog.shared.built(Self.self, .singleton) }
-    func next() -> String { counter.withLock { $0 += 1; return "req-\($0)" } }
+    func next() -> String {
+        counter.withLock {
+            $0 += 1; return "req-\($0)"
+        }
+    }
 }
 
 final class RequestContext: Sendable {
@@ -183,8 +195,10 @@ final class OrderController: Sendable {
 }
 
 final class App: Sendable {
-    init(config: Configuration, users: UserService, orders: OrderService, catalog: CatalogService,
-         health: HealthCheck) {
+    init(
+        config: Configuration, users: UserService, orders: OrderService, catalog: CatalogService,
+        health: HealthCheck
+    ) {
         BuildLog.shared.built(Self.self, .singleton)
     }
 }

@@ -28,10 +28,12 @@ do {
     BuildLog.shared.printNew()
     let mailer = try container.resolve((any MailSending).self)
     compare("App, resolved twice", app, try container.resolve(App.self), "singleton")
-    compare("any Logging and ConsoleLogger", try container.resolve((any Logging).self),
-            try container.resolve(ConsoleLogger.self), "forwarded singleton")
-    compare("any MailSending and UserService's mailer", mailer, try container.resolve(UserService.self).mailer,
-            "forwarded singleton")
+    compare(
+        "any Logging and ConsoleLogger", try container.resolve((any Logging).self),
+        try container.resolve(ConsoleLogger.self), "forwarded singleton")
+    compare(
+        "any MailSending and UserService's mailer", mailer, try container.resolve(UserService.self).mailer,
+        "forwarded singleton")
     compare("HTTPClient for api and for reports", api, reports, "transient")
     print("  clients: \(api.baseURL) (timeout \(api.timeout)s), \(reports.baseURL) (timeout \(reports.timeout)s)")
     let logLines = try container.resolve(Metrics.self).value("log.lines")
@@ -40,8 +42,10 @@ do {
     print("\n== Request scopes ==")
     let (request1, request2) = (container.makeScope("request"), container.makeScope("request"))
     print("Two OrderControllers in request scope 1, one in request scope 2:")
-    let (a, b, c) = (try request1.resolve(OrderController.self), try request1.resolve(OrderController.self),
-                     try request2.resolve(OrderController.self))
+    let (a, b, c) = (
+        try request1.resolve(OrderController.self), try request1.resolve(OrderController.self),
+        try request2.resolve(OrderController.self)
+    )
     BuildLog.shared.printNew()
     for (label, controller) in [("A (scope 1)", a), ("B (scope 1)", b), ("C (scope 2)", c)] {
         let order = controller.orders.placeOrder()

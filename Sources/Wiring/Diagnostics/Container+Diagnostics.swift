@@ -73,7 +73,7 @@ extension Container {
                         other.localizedStandardContainsASCII(bareName) || bareName.localizedStandardContainsASCII(other)
                     if similar {
                         hints.append(
-                            "\(other) is registered (at \(entry.site)); if it is a \(name), add .forwarding(to: \(metatypeExpression(name))) { $0 } to its registration."
+                            "\(other) is registered (at \(entry.site)); to serve it as \(name), add .forwarding(to: \(metatypeExpression(name))) { $0 } to its registration."
                         )
                     }
                 }

@@ -82,7 +82,9 @@ extension WiringError {
         case .factoryFailed:
             fixes.append("see the underlying error; the factory was registered at \(registrationSite?.description ?? "an unknown site").")
         case .typeMismatch:
-            fixes.append("forward only to a type the built instance conforms to, or use .forwarding(to:) with a conversion closure so the compiler checks it.")
+            fixes.append(
+                "forward only to a type the built instance conforms to, or use .forwarding(to:) with a conversion closure so the compiler checks it."
+            )
         case .scopeNotActive:
             fixes.append("resolve it through a scope: let scope = container.makeScope(); try scope.resolve(\(metatypeExpression(name)))")
             fixes.append("or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.")

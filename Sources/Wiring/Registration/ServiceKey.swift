@@ -17,8 +17,7 @@ struct ServiceTag: Hashable, @unchecked Sendable, CustomStringConvertible {
     var description: String {
         if let string = base.base as? String { return "\"\(string)\"" }
         let text = String(describing: base.base)
-        if let first = text.first, first.isLetter, first.isLowercase, !text.contains(where: { $0 == " " || $0 == "(" })
-        {
+        if let first = text.first, first.isLetter, first.isLowercase, !text.contains(where: { $0 == " " || $0 == "(" }) {
             return ".\(text)"
         }
         return text
