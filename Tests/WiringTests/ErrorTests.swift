@@ -135,6 +135,8 @@ struct ErrorTests {
         } catch {
             #expect(error.code == .cycle)
             #expect(error.path == ["CycleA", "CycleB", "CycleA"])
+            #expect(error.registrationSite?.fileID == "WiringTests/ErrorTests.swift")
+            #expect(error.description.contains("lifetime: singleton"))
             #expect(built.count == 1)
         }
         // The failed build left nothing half-built behind: it fails the same way again.

@@ -7,9 +7,8 @@ struct PreconditionTests {
     func forwardingArgumentRegistration() async {
         await #expect(processExitsWith: .failure) {
             let container = Container()
+            // The registration takes a runtime argument, so its handle cannot forward.
             container.register(ConsoleLogger.self) { (_: Resolver, _: String) in ConsoleLogger() }
-            // The registration above takes arguments; its handle cannot forward.
-            container.register(ConsoleLogger.self, arguments: { (_: Resolver, _: String) in ConsoleLogger() })
                 .forwarding(to: (any Logging).self) { $0 }
         }
     }

@@ -44,10 +44,10 @@ final class InstanceCell<T>: @unchecked Sendable {
     /// The instance, built by `build` if needed, exactly once across all threads.
     ///
     /// - Parameters:
-    ///   - key: for errors: the registration being built.
+    ///   - entry: for errors: the registration being built.
     ///   - build: makes the instance; must set ``pending`` once it exists and before running hooks.
     func value(
-        key: ServiceKey,
+        for entry: AnyEntry,
         build: (InstanceCell<T>) throws(WiringError) -> T
     ) throws(WiringError) -> T {
         let thread = currentThreadID
@@ -57,9 +57,9 @@ final class InstanceCell<T>: @unchecked Sendable {
             switch BuildOwnership.shared.claim(id, by: thread) {
             case .reentrant:
                 if let pending { return pending }
-                throw WiringError(code: .cycle, key: key)
+                throw WiringError(code: .cycle, key: entry.key, lifetime: entry.lifetime, registrationSite: entry.site)
             case .deadlock:
-                throw WiringError(code: .cycle, key: key)
+                throw WiringError(code: .cycle, key: entry.key, lifetime: entry.lifetime, registrationSite: entry.site)
             case .wait:
                 buildLock.lock()
                 buildLock.unlock()

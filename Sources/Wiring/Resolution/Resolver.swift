@@ -120,7 +120,7 @@ extension Resolver {
             // Singletons live in the container that registered them and see only what it sees.
             let owner = Resolver(container: entry.owner, scope: nil)
             let isWeak = entry.lifetime.kind == .weakSingleton
-            return try cell.value(key: entry.key) { (cell) throws(WiringError) -> T in
+            return try cell.value(for: entry) { (cell) throws(WiringError) -> T in
                 try owner.build(entry, arguments) { (value) throws(WiringError) in
                     if isWeak {
                         guard let object = InstanceHolder<T>.classObject(of: value) else {
@@ -155,7 +155,7 @@ extension Resolver {
             }
             let cell: InstanceCell<T> = target.cell(for: entry.key)
             let inScope = Resolver(container: container, scope: target)
-            return try cell.value(key: entry.key) { (cell) throws(WiringError) -> T in
+            return try cell.value(for: entry) { (cell) throws(WiringError) -> T in
                 try inScope.build(entry, arguments) { (value) throws(WiringError) in cell.pending = value }
             }
         case .transient:
