@@ -34,15 +34,7 @@ extension Resolving {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) -> T {
-        if tag == nil, let raw = Registry.primaryEntry(of: T.self, startingAt: _registryPointer) {
-            if let value = Entry<T>.cachedValue(at: raw) { return value }
-            let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
-            do {
-                return try resolver.resolve(entry: entry, arguments: nil)
-            } catch {
-                throw error.calledFrom(SourceLocation(file, line))
-            }
-        }
+        if tag == nil, let value = try resolvePlain(T.self, file: file, line: line) { return value }
         do {
             return try resolver.resolveSlow(
                 key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
@@ -98,21 +90,27 @@ extension Resolving {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) -> T? {
-        if tag == nil, let raw = Registry.primaryEntry(of: T.self, startingAt: _registryPointer) {
-            if let value = Entry<T>.cachedValue(at: raw) { return value }
-            let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
-            do {
-                return try resolver.resolve(entry: entry, arguments: nil)
-            } catch {
-                throw error.calledFrom(SourceLocation(file, line))
-            }
-        }
+        if tag == nil, let value = try resolvePlain(T.self, file: file, line: line) { return value }
         let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
         guard resolver.isRegistered(key) || !resolver.container.registeredSignatures(for: key).isEmpty else {
             return nil
         }
         do {
             return try resolver.resolveSlow(key: key, arguments: nil, callSite: SourceLocation(file, line))
+        } catch {
+            throw error.calledFrom(SourceLocation(file, line))
+        }
+    }
+
+    /// The hot path shared by the untagged resolves: the plain registration of `T` here or in a
+    /// parent, its cached instance if built, else a build; `nil` if there is no such registration.
+    @inlinable @inline(__always)
+    func resolvePlain<T>(_ type: T.Type, file: StaticString, line: UInt) throws(WiringError) -> T? {
+        guard let raw = Registry.primaryEntry(of: T.self, startingAt: _registryPointer) else { return nil }
+        if let value = Entry<T>.cachedValue(at: raw) { return value }
+        let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
+        do {
+            return try resolver.resolve(entry: entry, arguments: nil)
         } catch {
             throw error.calledFrom(SourceLocation(file, line))
         }
