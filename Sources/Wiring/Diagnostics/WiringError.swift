@@ -89,6 +89,18 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         self.nearMisses = nearMisses
     }
 
+    /// An error about building `entry`, naming its key, lifetime and registration site.
+    init(code: Code, entry: AnyEntry, underlyingError: (any Error)? = nil, detail: Detail = .none) {
+        self.init(
+            code: code,
+            key: entry.key,
+            lifetime: entry.lifetime,
+            registrationSite: entry.site,
+            underlyingError: underlyingError,
+            detail: detail
+        )
+    }
+
     /// The tag that was requested, if any.
     public var tag: AnyHashable? { key.tag?.base }
 

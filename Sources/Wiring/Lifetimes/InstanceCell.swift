@@ -55,11 +55,10 @@ final class InstanceCell<T>: @unchecked Sendable {
         while true {
             if let value = lockFreeReads ? cachedValue() : lockedValue() { return value }
             switch BuildOwnership.shared.claim(id, by: thread) {
-            case .reentrant:
-                if let pending { return pending }
-                throw WiringError(code: .cycle, key: entry.key, lifetime: entry.lifetime, registrationSite: entry.site)
-            case .deadlock:
-                throw WiringError(code: .cycle, key: entry.key, lifetime: entry.lifetime, registrationSite: entry.site)
+            case .reentrant where pending != nil:
+                return pending.unsafelyUnwrapped
+            case .reentrant, .deadlock:
+                throw WiringError(code: .cycle, entry: entry)
             case .wait:
                 buildLock.lock()
                 buildLock.unlock()

@@ -91,24 +91,12 @@ extension Resolver {
             wiring.prepend(entry.key)
             return wiring
         }
-        return WiringError(
-            code: .factoryFailed,
-            key: entry.key,
-            lifetime: entry.lifetime,
-            registrationSite: entry.site,
-            underlyingError: error
-        )
+        return WiringError(code: .factoryFailed, entry: entry, underlyingError: error)
     }
 
     @usableFromInline
     static func depthExceeded(_ entry: AnyEntry) -> WiringError {
-        WiringError(
-            code: .cycle,
-            key: entry.key,
-            lifetime: entry.lifetime,
-            registrationSite: entry.site,
-            detail: .depthLimit(Container.maximumDepth)
-        )
+        WiringError(code: .cycle, entry: entry, detail: .depthLimit(Container.maximumDepth))
     }
 
     /// Singleton, weak singleton, graph and scoped lifetimes.
@@ -124,12 +112,7 @@ extension Resolver {
                 try owner.build(entry, arguments) { (value) throws(WiringError) in
                     if isWeak {
                         guard let object = InstanceHolder<T>.classObject(of: value) else {
-                            throw WiringError(
-                                code: .invalidLifetime,
-                                key: entry.key,
-                                lifetime: entry.lifetime,
-                                registrationSite: entry.site
-                            )
+                            throw WiringError(code: .invalidLifetime, entry: entry)
                         }
                         ResolutionContext.current.keptAlive.append(object)
                     }
@@ -145,13 +128,7 @@ extension Resolver {
             }
         case .scoped:
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
-                throw WiringError(
-                    code: .scopeNotActive,
-                    key: entry.key,
-                    lifetime: entry.lifetime,
-                    registrationSite: entry.site,
-                    detail: .scope(entry.lifetime.scopeName)
-                )
+                throw WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
             }
             let cell: InstanceCell<T> = target.cell(for: entry.key)
             let inScope = Resolver(container: container, scope: target)
