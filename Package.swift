@@ -13,10 +13,13 @@ let package = Package(
     name: "Wiring",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "Wiring", targets: ["Wiring"])
+        .library(name: "Wiring", targets: ["Wiring"]),
+        .library(name: "WiringTesting", targets: ["WiringTesting"]),
     ],
     targets: [
         .target(name: "Wiring", swiftSettings: strictSettings),
+        // Helpers for users' test targets: per-test containers for Swift Testing and XCTest.
+        .target(name: "WiringTesting", dependencies: ["Wiring"], swiftSettings: strictSettings),
         .executableTarget(
             name: "wiring-demo",
             dependencies: ["Wiring"],
@@ -26,6 +29,11 @@ let package = Package(
         .testTarget(
             name: "WiringTests",
             dependencies: ["Wiring", "wiring-demo"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WiringTestingTests",
+            dependencies: ["Wiring", "WiringTesting"],
             swiftSettings: strictSettings
         ),
     ],

@@ -11,6 +11,10 @@ extension WiringError {
         if let registrationSite { lines.append("  registered at: \(registrationSite)") }
         if let callSite { lines.append("  resolved at: \(callSite)") }
         if let underlyingError { lines.append("  underlying error: \(underlyingError)") }
+        if case .duplicate(let existing, let others) = detail {
+            lines.append("  also declared at: \(existing)")
+            lines.append(contentsOf: others.map { "  also duplicated: \($0)" })
+        }
         let fixes = fixLines
         if !fixes.isEmpty {
             lines.append("To fix:")
@@ -54,6 +58,10 @@ extension WiringError {
             return "\(key) is scoped, and it was resolved outside any scope."
         case .invalidLifetime:
             return "\(key) cannot have the lifetime \(lifetime.map(\.description) ?? "it was given")."
+        case .duplicateRegistration:
+            return "\(key) is declared twice, by two different declarations."
+        case .isolationMismatch:
+            return "\(key) must be built on the main actor, and it was resolved synchronously from another thread."
         }
     }
 
@@ -90,6 +98,14 @@ extension WiringError {
             fixes.append("or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.")
         case .invalidLifetime:
             fixes.append("use .singleton for value types; .weakSingleton needs a class instance.")
+        case .duplicateRegistration:
+            fixes.append("keep one of the two declarations, or give them different tags.")
+            fixes.append(
+                "to override on purpose, install the overriding module into a child container (container.makeChild()) or use container.register, which replaces."
+            )
+        case .isolationMismatch:
+            fixes.append("resolve it with `await container.resolve(\(metatypeExpression(name)))`, which hops to the main actor to build it.")
+            fixes.append("or resolve it from code that runs on the main actor; once built, a singleton can be read from any thread.")
         }
         return fixes
     }

@@ -17,6 +17,8 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
             case typeMismatch = "type mismatch"
             case scopeNotActive = "scope not active"
             case invalidLifetime = "invalid lifetime"
+            case duplicateRegistration = "duplicate registration"
+            case isolationMismatch = "isolation mismatch"
         }
 
         let base: Base
@@ -38,6 +40,12 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         /// The lifetime cannot hold what the factory built, such as a value type registered as
         /// a weak singleton.
         public static let invalidLifetime = Code(base: .invalidLifetime)
+        /// Two different declarations of the same type and tag were installed into one
+        /// container (see ``Container/install(_:)-(any Module...)``).
+        public static let duplicateRegistration = Code(base: .duplicateRegistration)
+        /// A registration whose factory must run on the main actor was resolved synchronously
+        /// from another thread.
+        public static let isolationMismatch = Code(base: .isolationMismatch)
 
         public var description: String { base.rawValue }
     }
@@ -67,6 +75,8 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         case expectedType(Any.Type, actual: Any.Type)
         case scope(ScopeName?)
         case depthLimit(Int)
+        /// Where the other declaration of a duplicate was made, and any further duplicates.
+        case duplicate(existing: SourceLocation, others: [String])
     }
 
     init(

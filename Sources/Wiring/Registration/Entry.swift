@@ -44,6 +44,11 @@ class AnyEntry: @unchecked Sendable {
 
     /// The instance the container has cached, if any; for diagnostics.
     func cachedInstance() -> Any? { nil }
+
+    /// The same registration in another container, with an empty cache.
+    func copy(owner: Container, sequence: Int) -> AnyEntry {
+        preconditionFailure("Wiring: AnyEntry is abstract")
+    }
 }
 
 /// A registration that builds values of type `T`.
@@ -123,5 +128,19 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
 
     override func cachedInstance() -> Any? {
         cell?.cachedValue()
+    }
+
+    override func copy(owner: Container, sequence: Int) -> AnyEntry {
+        Entry(
+            key: key,
+            lifetime: lifetime,
+            owner: owner,
+            site: site,
+            sequence: sequence,
+            dependencies: dependencies,
+            forwardsTo: forwardsTo,
+            factory: factory,
+            hooks: hooks
+        )
     }
 }

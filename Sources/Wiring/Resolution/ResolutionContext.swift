@@ -14,10 +14,15 @@
 ///   throws instead of overflowing the stack, whichever API the factories resolve through;
 /// - the instances of `.graph` registrations built during the outermost resolve;
 /// - weak singletons built during the outermost resolve, held until it returns so that the graph
-///   sees one instance.
+///   sees one instance;
+/// - the container and scope of the factory that is running, so that `wired()` and the property
+///   wrappers called from inside a factory (an initializer's default arguments) resolve where
+///   that factory resolves. Unretained: the building ``Resolver`` holds both for the duration.
 @usableFromInline
 final class ResolutionContext {
     @usableFromInline var depth = 0
+    @usableFromInline var buildingContainer: Unmanaged<Container>?
+    @usableFromInline var buildingScope: Unmanaged<Scope>?
     @usableFromInline var graphInstances: [ObjectIdentifier: AnyObject] = [:]
     @usableFromInline var keptAlive: [AnyObject] = []
 
@@ -26,6 +31,11 @@ final class ResolutionContext {
     func endOutermost() {
         if !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
         if !keptAlive.isEmpty { keptAlive.removeAll(keepingCapacity: true) }
+    }
+
+    /// The calling thread's context if it has one; never creates one.
+    static var existing: ResolutionContext? {
+        pthread_getspecific(contextKey).map { Unmanaged<ResolutionContext>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The calling thread's context, created on first use and released when the thread exits.

@@ -59,7 +59,13 @@ extension Resolver {
     ) throws(WiringError) -> T {
         let context = ResolutionContext.current
         context.depth &+= 1
+        let outerContainer = context.buildingContainer
+        let outerScope = context.buildingScope
+        context.buildingContainer = Unmanaged.passUnretained(container)
+        context.buildingScope = scope.map { Unmanaged.passUnretained($0) }
         defer {
+            context.buildingContainer = outerContainer
+            context.buildingScope = outerScope
             context.depth &-= 1
             if context.depth == 0 { context.endOutermost() }
         }
@@ -91,6 +97,7 @@ extension Resolver {
             wiring.prepend(entry.key)
             return wiring
         }
+        if error is IsolationViolation { return WiringError(code: .isolationMismatch, entry: entry) }
         return WiringError(code: .factoryFailed, entry: entry, underlyingError: error)
     }
 

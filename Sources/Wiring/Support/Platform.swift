@@ -18,6 +18,27 @@ var currentThreadID: UInt {
     #endif
 }
 
+/// Whether the calling thread is the process's main thread, where the main actor runs.
+/// Used only when a main-actor factory is about to run.
+var isMainThread: Bool {
+    #if canImport(Darwin)
+        pthread_main_np() != 0
+    #else
+        guard let gettid = linuxGettid else { return false }
+        return gettid() == getpid()
+    #endif
+}
+
+#if !canImport(Darwin)
+    /// glibc's and musl's `gettid`, which the Swift overlay does not import; `nil` on a C library
+    /// without it, in which case no thread counts as the main thread and main-actor factories
+    /// run only through `resolveAsync`.
+    private let linuxGettid: (@convention(c) () -> pid_t)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
+    }()
+#endif
+
 /// A plain mutex with explicit `lock()`/`unlock()`.
 ///
 /// The build path of a once-cell must hold a lock across a call into user code that returns a

@@ -1,0 +1,90 @@
+/// Resolves `type` from the current container (see ``Resolver/current``), for initializer
+/// default arguments and stored-property initial values:
+///
+/// ```swift
+/// final class UserService: Sendable {
+///     let database: Database
+///     let clock: any Clock = wired(tag: Clocks.wall)
+///     init(database: Database = wired()) { self.database = database }
+/// }
+/// ```
+///
+/// Called from inside a factory (`container.register(UserService.self) { _ in UserService() }`),
+/// it resolves from that factory's resolver, so child-container overrides and scopes apply.
+///
+/// A failure is a programmer error in the wiring, so it stops the program with the whole
+/// ``WiringError`` message: the type, tag, resolution path and how to fix it, in debug and
+/// release builds alike. Use the throwing ``resolve(_:tag:file:line:)`` where you can handle
+/// the error.
+public func wired<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) -> T {
+    do {
+        return try Resolver.current.resolve(T.self, tag: tag, file: file, line: line)
+    } catch {
+        injectionFailed(error, file: file, line: line)
+    }
+}
+
+/// Resolves `type` from the current container (see ``Resolver/current``), throwing a
+/// ``WiringError`` on failure.
+///
+/// ```swift
+/// func handle(_ request: Request) throws -> Response {
+///     let users: UserService = try resolve()
+///     …
+/// }
+/// ```
+public func resolve<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) throws(WiringError) -> T {
+    try Resolver.current.resolve(T.self, tag: tag, file: file, line: line)
+}
+
+/// Resolves a registration that takes runtime arguments from the current container.
+///
+/// ```swift
+/// let client: HTTPClient = try resolve(arguments: "https://api.example.com", 30)
+/// ```
+public func resolve<T, each A>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    arguments: repeat each A,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) throws(WiringError) -> T {
+    try Resolver.current.resolve(T.self, tag: tag, arguments: repeat each arguments, file: file, line: line)
+}
+
+/// Resolves `type` from the current container if it is registered there, and returns `nil`
+/// if it is not. Every other failure (a throwing factory, a cycle) still stops the program with
+/// the full message, as ``wired(_:tag:file:line:)`` does.
+///
+/// ```swift
+/// init(analytics: (any Analytics)? = wiredIfRegistered()) { … }
+/// ```
+public func wiredIfRegistered<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) -> T? {
+    do {
+        return try Resolver.current.resolveIfRegistered(T.self, tag: tag, file: file, line: line)
+    } catch {
+        injectionFailed(error, file: file, line: line)
+    }
+}
+
+/// Stops the program for a failed call-site injection. `fatalError` rather than
+/// `preconditionFailure`, because the message is the point and `-O` builds drop precondition
+/// messages.
+func injectionFailed(_ error: WiringError, file: StaticString, line: UInt) -> Never {
+    fatalError("\(error)\n(call-site injection cannot throw; use `try resolve()` to handle the error)", file: file, line: line)
+}

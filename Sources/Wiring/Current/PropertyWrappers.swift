@@ -1,0 +1,158 @@
+/// A property resolved when its owner is initialized, from the current container (see
+/// ``Resolver/current``).
+///
+/// ```swift
+/// struct CheckoutView {
+///     @Wired var cart: Cart
+///     @Wired(tag: Payments.live) var payments: any PaymentProcessor
+/// }
+/// ```
+///
+/// - When: during the owner's initializer, before its body runs.
+/// - From where: the container current at that moment; inside a factory, the factory's own
+///   resolver, so child-container overrides and scopes apply.
+/// - On failure: stops the program with the full ``WiringError`` message (see
+///   ``wired(_:tag:file:line:)``).
+///
+/// `Wired<T>` is `Sendable` when `T` is, so it keeps a `Sendable` struct, actor or
+/// `@MainActor` class `Sendable`. A `final class` that conforms to `Sendable` cannot hold any
+/// property wrapper (Swift stores wrapped properties as `var`s); use a constant with
+/// ``wired(_:tag:file:line:)`` instead: `let cart: Cart = wired()`.
+@propertyWrapper
+public struct Wired<T> {
+    /// The resolved instance.
+    public let wrappedValue: T
+
+    /// Resolves the property's type, with `tag` if given, from the current container.
+    public init(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        wrappedValue = wired(T.self, tag: tag, file: file, line: line)
+    }
+}
+
+extension Wired: Sendable where T: Sendable {}
+
+/// A property resolved on its first read, not at initialization. Reading it lazily is how two
+/// services that need each other avoid a construction cycle.
+///
+/// ```swift
+/// final class Coordinator {
+///     @LazyWired var router: Router   // Router also needs the Coordinator
+/// }
+/// ```
+///
+/// - When: on the first read of the property; later reads return the same instance. If two
+///   threads read it first at the same moment, both may resolve, and both get the instance that
+///   was stored first (for a singleton that is the same object anyway).
+/// - From where: the container that was current when the owner was *initialized* (captured
+///   then, so a read from another task or thread resolves from the same place). The wrapper
+///   keeps that container, or scope, alive until it is read or released.
+/// - On failure: stops the program with the full ``WiringError`` message.
+///
+/// `LazyWired<T>` is `Sendable` when `T` is. In a `final class` that conforms to `Sendable`,
+/// declare it as a constant and read it by calling it: `let router = LazyWired<Router>()`,
+/// then `router()`.
+@propertyWrapper
+public struct LazyWired<T> {
+    private let storage: LazyStorage<T>
+
+    /// Prepares a lazy property of the property's type, with `tag` if given, capturing the
+    /// current container.
+    public init(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        storage = LazyStorage(resolver: Resolver.current, tag: tag, file: file, line: line)
+    }
+
+    /// The instance, resolved on first read.
+    public var wrappedValue: T { storage.value() }
+
+    /// The instance, resolved on first call: the spelling for a `let` outside a wrapper.
+    public func callAsFunction() -> T { storage.value() }
+}
+
+extension LazyWired: Sendable where T: Sendable {}
+
+/// The shared, once-set storage of a ``LazyWired`` property.
+final class LazyStorage<T>: @unchecked Sendable {
+    // @unchecked: `resolver` is a Sendable constant and `value` is read and written only while
+    // `lock` is held. Instances of `T` leave this storage only through a `LazyWired<T>`, which is
+    // Sendable only when `T` is.
+    private let lock = PlatformLock()
+    private var resolved: T?
+    private var resolver: Resolver?
+    private let tag: (any Hashable & Sendable)?
+    private let file: StaticString
+    private let line: UInt
+
+    init(resolver: Resolver, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt) {
+        self.resolver = resolver
+        self.tag = tag
+        self.file = file
+        self.line = line
+    }
+
+    func value() -> T {
+        lock.lock()
+        if let resolved {
+            lock.unlock()
+            return resolved
+        }
+        let resolver = self.resolver
+        lock.unlock()
+        // Resolve without the lock, so that a factory that reads this same property re-enters
+        // as a cycle error rather than a deadlock.
+        guard let resolver else { preconditionFailure("Wiring: a LazyWired property lost its resolver") }
+        let value: T
+        do {
+            value = try resolver.resolve(T.self, tag: tag, file: file, line: line)
+        } catch {
+            injectionFailed(error, file: file, line: line)
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let resolved { return resolved }
+        resolved = value
+        self.resolver = nil
+        return value
+    }
+}
+
+/// A property resolved when its owner is initialized, or `nil` when its type (with its tag) is
+/// not registered in the current container.
+///
+/// ```swift
+/// struct Checkout {
+///     @OptionalWired var analytics: (any Analytics)?
+/// }
+/// ```
+///
+/// - When and from where: as ``Wired``.
+/// - `nil` only for "not registered": a registered factory that throws, or a cycle, stops the
+///   program with the full ``WiringError`` message.
+///
+/// `OptionalWired<T>` is `Sendable` when `T` is; see ``Wired`` about `Sendable` classes.
+@propertyWrapper
+public struct OptionalWired<T> {
+    /// The resolved instance, or `nil` if nothing is registered.
+    public let wrappedValue: T?
+
+    /// Resolves the property's type, with `tag` if given, if it is registered.
+    public init(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        wrappedValue = wiredIfRegistered(T.self, tag: tag, file: file, line: line)
+    }
+}
+
+extension OptionalWired: Sendable where T: Sendable {}

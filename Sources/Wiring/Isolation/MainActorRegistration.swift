@@ -1,0 +1,72 @@
+extension Container {
+    /// Registers a factory that must run on the main actor, such as one that builds a view model
+    /// or touches UI state.
+    ///
+    /// ```swift
+    /// container.register(SettingsViewModel.self, lifetime: .singleton, mainActor: { r in
+    ///     SettingsViewModel(store: try r.resolve())
+    /// })
+    /// ```
+    ///
+    /// Resolving it never traps on isolation:
+    /// - from the main actor (or the main thread), `resolve` builds it right there;
+    /// - from anywhere, ``Resolving/resolveAsync(_:tag:file:line:)`` hops to the main actor to
+    ///   build it (and whatever depends on it), then returns;
+    /// - a synchronous `resolve` from another thread throws
+    ///   ``WiringError/Code/isolationMismatch`` instead of running the factory off the main actor.
+    ///
+    /// Once a singleton is built, reading it is a plain cached read from any thread, which is why
+    /// `T` must be `Sendable` (a `@MainActor` class is).
+    @discardableResult
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        mainActor factory: @escaping @MainActor @Sendable (Resolver) throws -> T
+    ) -> Registration<T> {
+        register(T.self, tag: tag, lifetime: lifetime, file: file, line: line) { resolver in
+            guard isMainThread else { throw IsolationViolation() }
+            return try MainActor.assumeIsolated { try factory(resolver) }
+        }
+    }
+}
+
+extension Resolving {
+    /// Resolves `type` from any context, running factories registered with
+    /// ``Container/register(_:tag:lifetime:file:line:mainActor:)`` on the main actor.
+    ///
+    /// ```swift
+    /// let model = try await container.resolveAsync(SettingsViewModel.self)
+    /// ```
+    ///
+    /// The resolve first runs where it is called. If the graph needs the main actor somewhere,
+    /// the whole resolve runs again on the main actor; instances that were already cached are
+    /// reused, and transient instances built by the first attempt are discarded.
+    public func resolveAsync<T: Sendable>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws(WiringError) -> T {
+        do {
+            return try resolve(T.self, tag: tag, file: file, line: line)
+        } catch where error.code == .isolationMismatch && !isMainThread {
+            let resolver = self.resolver
+            let tag = UncheckedBox(tag)
+            let result = await MainActor.run { () -> Result<T, WiringError> in
+                do throws(WiringError) {
+                    return .success(try resolver.resolve(T.self, tag: tag.value, file: file, line: line))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try result.get()
+        }
+    }
+}
+
+/// Thrown by a main-actor factory called off the main thread; ``Resolver/failure(_:in:)`` turns
+/// it into ``WiringError/Code/isolationMismatch`` for the registration.
+struct IsolationViolation: Error {}

@@ -1,0 +1,59 @@
+extension Container {
+    /// Installs the registrations of `modules` into this container, all or none.
+    ///
+    /// Modules may be installed in any order and may nest each other. Two rules keep
+    /// installation predictable:
+    /// - **The same declaration twice is installed once.** A declaration is identified by its
+    ///   type, tag and source line, so a module included by two others (a diamond), or installed
+    ///   again, is not an error and does not replace anything.
+    /// - **Two different declarations of the same type and tag are an error**, whether both come
+    ///   from the modules being installed or one is already registered in this container:
+    ///   ``WiringError/Code/duplicateRegistration``, naming both sites; nothing is installed.
+    ///   To override on purpose, install the override into a child container (``makeChild()``),
+    ///   or call ``register(_:tag:lifetime:file:line:factory:)``, which replaces.
+    ///
+    /// Registrations inherited from a parent container are not duplicates: installing a module
+    /// into a child overrides them, as registering there does.
+    ///
+    /// - Throws: ``WiringError`` with code ``WiringError/Code/duplicateRegistration``.
+    public func install(_ modules: any Module...) throws(WiringError) {
+        try install(modules)
+    }
+
+    /// Installs the registrations of `modules`, all or none; see ``install(_:)-(any Module...)``.
+    ///
+    /// - Parameter overriding: When `true`, the modules' declarations replace registrations
+    ///   already in this container instead of clashing with them (a test's overrides of the
+    ///   app's modules). Two different declarations of one type and tag *within* `modules` are
+    ///   still an error.
+    public func install(_ modules: [any Module], overriding: Bool = false) throws(WiringError) {
+        var accepted: [AnyDeclaration] = []
+        var sites: [ServiceKey: SourceLocation] = [:]
+        var conflicts: [(key: ServiceKey, site: SourceLocation, other: SourceLocation)] = []
+        for declaration in modules.flatMap(\.registrations.declarations) {
+            let installed = registry.currentSnapshot(for: declaration.key.type)?.entry(for: declaration.key)
+            if sites[declaration.key] == declaration.site || installed?.site == declaration.site { continue }
+            let clashes = declaration.keys.compactMap { key -> (ServiceKey, SourceLocation, SourceLocation)? in
+                let existing = overriding ? nil : registry.currentSnapshot(for: key.type)?.entry(for: key)?.site
+                guard let other = sites[key] ?? existing else { return nil }
+                return (key, declaration.site, other)
+            }
+            conflicts.append(contentsOf: clashes)
+            guard clashes.isEmpty else { continue }
+            for key in declaration.keys { sites[key] = declaration.site }
+            accepted.append(declaration)
+        }
+        if let first = conflicts.first {
+            throw WiringError(
+                code: .duplicateRegistration,
+                key: first.key,
+                registrationSite: first.site,
+                detail: .duplicate(
+                    existing: first.other,
+                    others: conflicts.dropFirst().map { "\($0.key) at \($0.site) and \($0.other)" }
+                )
+            )
+        }
+        for declaration in accepted { declaration.install(self) }
+    }
+}

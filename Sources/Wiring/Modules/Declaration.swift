@@ -1,0 +1,257 @@
+/// One registration in a ``Module``, made by ``singleton(_:tag:file:line:_:)-(_,_,_,_,(Resolver)->T)``,
+/// ``transient(_:tag:file:line:_:)-(_,_,_,_,(Resolver)->T)`` and the other declaration
+/// functions, and refined with the same modifiers as a ``Registration``.
+///
+/// ```swift
+/// singleton { ConsoleLogger() }
+///     .forwarding(to: (any Logging).self) { $0 }
+///     .onResolved { r, logger in logger.sink = try r.resolve() }
+/// ```
+public struct Declaration<T> {
+    let key: ServiceKey
+    let lifetime: Lifetime
+    let site: SourceLocation
+    let forwardedKeys: [ServiceKey]
+    let apply: (Container) -> Registration<T>
+
+    /// Adds a post-construction hook; see ``Registration/onResolved(_:)``.
+    public func onResolved(_ hook: @escaping @Sendable (Resolver, T) throws -> Void) -> Declaration<T> {
+        let apply = self.apply
+        return Declaration(key: key, lifetime: lifetime, site: site, forwardedKeys: forwardedKeys) { container in
+            apply(container).onResolved(hook)
+        }
+    }
+
+    /// Makes the registration answer to `type` too; see ``Registration/forwarding(to:file:line:_:)``.
+    public func forwarding<F>(
+        to type: F.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ convert: @escaping @Sendable (T) -> F
+    ) -> Declaration<T> {
+        let apply = self.apply
+        let forwarded = ServiceKey(type: F.self, tag: key.tag, arguments: Void.self)
+        return Declaration(key: key, lifetime: lifetime, site: site, forwardedKeys: forwardedKeys + [forwarded]) {
+            container in
+            apply(container).forwarding(to: F.self, file: file, line: line, convert)
+        }
+    }
+
+    var erased: AnyDeclaration {
+        let apply = self.apply
+        return AnyDeclaration(key: key, site: site, forwardedKeys: forwardedKeys) { _ = apply($0) }
+    }
+}
+
+/// A declaration of any type, as a module stores it.
+struct AnyDeclaration {
+    let key: ServiceKey
+    let site: SourceLocation
+    let forwardedKeys: [ServiceKey]
+    let install: (Container) -> Void
+
+    /// Every key the declaration registers: its own and the forwarded ones.
+    var keys: [ServiceKey] { [key] + forwardedKeys }
+}
+
+extension Declaration {
+    init(
+        tag: (any Hashable & Sendable)?,
+        lifetime: Lifetime,
+        file: StaticString,
+        line: UInt,
+        factory: @escaping @Sendable (Resolver) throws -> T
+    ) {
+        self.init(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+            lifetime: lifetime,
+            site: SourceLocation(file, line),
+            forwardedKeys: []
+        ) { container in
+            container.register(T.self, tag: tag, lifetime: lifetime, file: file, line: line, factory: factory)
+        }
+    }
+}
+
+// MARK: - Declaration functions, one pair per lifetime
+
+/// Declares a ``Lifetime/transient`` registration in a ``Module``: a new instance on every resolve.
+/// The factory receives a ``Resolver`` for its dependencies.
+public func transient<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .transient, file: file, line: line, factory: factory)
+}
+
+/// Declares a ``Lifetime/transient`` registration whose factory takes no resolver (its
+/// dependencies come from `wired()` default arguments, which resolve where the factory does).
+public func transient<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .transient, file: file, line: line) { _ in try factory() }
+}
+
+/// Declares a ``Lifetime/singleton`` registration in a ``Module``: one instance, built on first use.
+public func singleton<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .singleton, file: file, line: line, factory: factory)
+}
+
+/// Declares a ``Lifetime/singleton`` registration whose factory takes no resolver.
+public func singleton<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .singleton, file: file, line: line) { _ in try factory() }
+}
+
+/// Declares an ``Lifetime/eagerSingleton`` registration: built by ``Container/start()``.
+public func eagerSingleton<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line, factory: factory)
+}
+
+/// Declares an ``Lifetime/eagerSingleton`` registration whose factory takes no resolver.
+public func eagerSingleton<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line) { _ in try factory() }
+}
+
+/// Declares a ``Lifetime/weakSingleton`` registration: shared while someone holds it.
+public func weakSingleton<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .weakSingleton, file: file, line: line, factory: factory)
+}
+
+/// Declares a ``Lifetime/weakSingleton`` registration whose factory takes no resolver.
+public func weakSingleton<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .weakSingleton, file: file, line: line) { _ in try factory() }
+}
+
+/// Declares a ``Lifetime/graph`` registration: one instance per outermost resolve.
+public func graph<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .graph, file: file, line: line, factory: factory)
+}
+
+/// Declares a ``Lifetime/graph`` registration whose factory takes no resolver.
+public func graph<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .graph, file: file, line: line) { _ in try factory() }
+}
+
+/// Declares a scoped registration: one instance per innermost ``Scope`` (``Lifetime/scoped``),
+/// or per enclosing scope named `scope` (``Lifetime/scoped(_:)``).
+public func scoped<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    in scope: ScopeName? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: scope.map(Lifetime.scoped) ?? .scoped, file: file, line: line, factory: factory)
+}
+
+/// Declares a scoped registration whose factory takes no resolver.
+public func scoped<T>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    in scope: ScopeName? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: scope.map(Lifetime.scoped) ?? .scoped, file: file, line: line) { _ in
+        try factory()
+    }
+}
+
+/// Declares an already-built value as a singleton; see ``Container/register(_:tag:instance:file:line:)``.
+public func instance<T>(
+    _ value: T,
+    as type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) -> Declaration<T> {
+    Declaration(
+        key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+        lifetime: .singleton,
+        site: SourceLocation(file, line),
+        forwardedKeys: []
+    ) { container in
+        container.register(T.self, tag: tag, instance: value, file: file, line: line)
+    }
+}
+
+/// Declares an auto-wired registration: `initializer`'s parameters are resolved by type, and the
+/// dependency edges are known without calling it; see ``Container/autowire(_:tag:lifetime:file:line:_:)``.
+///
+/// ```swift
+/// autowire(lifetime: .singleton, UserService.init(database:logger:))
+/// ```
+public func autowire<T, each D>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    lifetime: Lifetime = .transient,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ initializer: @escaping @Sendable (repeat each D) throws -> T
+) -> Declaration<T> {
+    Declaration(
+        key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+        lifetime: lifetime,
+        site: SourceLocation(file, line),
+        forwardedKeys: []
+    ) { container in
+        container.autowire(T.self, tag: tag, lifetime: lifetime, file: file, line: line, initializer)
+    }
+}

@@ -1,0 +1,89 @@
+/// A group of registrations that a container installs: the unit in which an app declares its
+/// wiring, one module per feature or layer.
+///
+/// ```swift
+/// struct PersistenceModule: Module {
+///     let url: String
+///
+///     var registrations: Registrations {
+///         singleton(Database.self) { try Database(url: url) }
+///         transient { r in UserRepository(database: try r.resolve()) }
+///         if url.hasPrefix("sqlite::memory:") {
+///             singleton(tag: Seeds.demo) { DemoSeed() }
+///         }
+///     }
+/// }
+///
+/// try container.install(PersistenceModule(url: "sqlite::memory:"), NetworkModule())
+/// ```
+///
+/// `registrations` is a ``RegistrationsBuilder`` body: declarations (``singleton(_:tag:file:line:_:)-(_,_,_,_,(Resolver)->T)``,
+/// ``transient(_:tag:file:line:_:)-(_,_,_,_,(Resolver)->T)`` and the other lifetimes), other modules (nested), `if`,
+/// `if let`, `switch` and `for`. Nothing is built when a module is installed; the order in which
+/// modules are installed does not matter, because registrations refer to each other only by type.
+public protocol Module {
+    /// The module's registrations, in declaration order.
+    @RegistrationsBuilder var registrations: Registrations { get }
+}
+
+/// An ordered list of declarations: what a ``Module`` body builds. It is a module itself, so a
+/// group of registrations can be written inline:
+///
+/// ```swift
+/// try container.install(Registrations {
+///     singleton { Clock() }
+///     transient { r in Report(clock: try r.resolve()) }
+/// })
+/// ```
+public struct Registrations: Module {
+    let declarations: [AnyDeclaration]
+
+    init(_ declarations: [AnyDeclaration]) { self.declarations = declarations }
+
+    /// Builds a list of declarations with the ``RegistrationsBuilder`` DSL.
+    public init(@RegistrationsBuilder _ content: () -> Registrations) {
+        self = content()
+    }
+
+    /// The list itself.
+    public var registrations: Registrations { self }
+}
+
+/// The result builder of ``Module/registrations``: collects declarations and nested modules, with
+/// `if`, `if let`, `switch` and `for`.
+@resultBuilder
+public enum RegistrationsBuilder {
+    /// A declaration such as `singleton { … }`.
+    public static func buildExpression<T>(_ declaration: Declaration<T>) -> Registrations {
+        Registrations([declaration.erased])
+    }
+
+    /// A nested module: its registrations are included where it appears.
+    public static func buildExpression(_ module: some Module) -> Registrations {
+        module.registrations
+    }
+
+    /// Statements in sequence.
+    public static func buildBlock(_ parts: Registrations...) -> Registrations {
+        Registrations(parts.flatMap(\.declarations))
+    }
+
+    /// An `if` without `else`, or an `if let`.
+    public static func buildOptional(_ part: Registrations?) -> Registrations {
+        part ?? Registrations([])
+    }
+
+    /// The first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first part: Registrations) -> Registrations { part }
+
+    /// The second branch of an `if`/`else` or `switch`.
+    public static func buildEither(second part: Registrations) -> Registrations { part }
+
+    /// A `for` loop.
+    public static func buildArray(_ parts: [Registrations]) -> Registrations {
+        Registrations(parts.flatMap(\.declarations))
+    }
+
+    /// An `if #available` branch.
+    public static func buildLimitedAvailability(_ part: Registrations) -> Registrations { part }
+}

@@ -1,0 +1,156 @@
+import Testing
+import Wiring
+
+/// A Sendable struct that injects with every wrapper: it stays Sendable.
+struct Dashboard: Sendable {
+    @Wired var config: Config
+    @Wired(tag: DatabaseRole.replica) var replica: any Database
+    @OptionalWired var logger: (any Logging)?
+    @LazyWired var users: UserService
+}
+
+/// A Sendable final class cannot hold wrapped properties; it uses the function forms.
+final class Report: Sendable {
+    let config: Config = wired()
+    let users = LazyWired<UserService>()
+}
+
+/// Two services that need each other; the lazy side breaks the cycle.
+final class Coordinator: Sendable {
+    let router = LazyWired<Router>()
+}
+
+final class Router: Sendable {
+    let coordinator: Coordinator
+    init(coordinator: Coordinator = wired()) { self.coordinator = coordinator }
+}
+
+func dashboardContainer(built: Counter = Counter()) -> Container {
+    let container = Container()
+    container.register(Config.self) { _ in Config(environment: "dashboard") }
+    container.register((any Database).self, tag: DatabaseRole.replica) { _ in SQLDatabase(name: "replica") }
+    container.register(UserService.self) { _ in
+        built.increment()
+        return UserService(database: SQLDatabase(), logger: ConsoleLogger())
+    }
+    return container
+}
+
+@Suite("Call-site injection")
+struct InjectionTests {
+    @Test("the function forms resolve from the current container, with tags")
+    func functionForms() throws {
+        let container = dashboardContainer()
+        try withContainer(container) { () throws in
+            let config: Config = wired()
+            #expect(config.environment == "dashboard")
+            #expect(wired((any Database).self, tag: DatabaseRole.replica).name == "replica")
+            #expect(try resolve(Config.self).environment == "dashboard")
+            #expect(wiredIfRegistered((any Logging).self) == nil)
+            #expect(wiredIfRegistered(Config.self)?.environment == "dashboard")
+        }
+    }
+
+    @Test("the throwing resolve() reports a missing registration with its type and fix")
+    func throwingResolveReportsMissing() {
+        withContainer(Container()) {
+            let error = #expect(throws: WiringError.self) { try resolve((any Logging).self) }
+            #expect(error?.code == .notRegistered)
+            #expect(error?.description.contains("nothing is registered for any Logging") == true)
+            #expect(error?.description.contains("To fix:") == true)
+        }
+    }
+
+    @Test("resolve(arguments:) passes runtime arguments to the current container")
+    func argumentsForm() throws {
+        let container = Container()
+        container.register(Config.self) { (_: Resolver, environment: String) in Config(environment: environment) }
+        let config: Config = try withContainer(container) { () throws(WiringError) in try resolve(arguments: "staging") }
+        #expect(config.environment == "staging")
+    }
+
+    @Test("@Wired and @OptionalWired resolve at initialization; @LazyWired on first read, once")
+    func wrapperTiming() {
+        let built = Counter()
+        let container = dashboardContainer(built: built)
+        let dashboard = withContainer(container) { Dashboard() }
+        #expect(dashboard.config.environment == "dashboard")
+        #expect(dashboard.replica.name == "replica")
+        #expect(dashboard.logger == nil)
+        #expect(built.count == 0)
+        let first = dashboard.users
+        #expect(built.count == 1)
+        #expect(dashboard.users === first)
+        #expect(built.count == 1)
+    }
+
+    @Test("@LazyWired resolves from the container current at initialization, not at the read")
+    func lazyCapturesContainer() {
+        let container = dashboardContainer()
+        let report = withContainer(container) { Report() }
+        // Read outside withContainer: the default container has no UserService, yet this works.
+        #expect(report.users().database.name == "main")
+        #expect(report.config.environment == "dashboard")
+    }
+
+    @Test("@LazyWired breaks a construction cycle between two singletons")
+    func lazyBreaksCycle() throws {
+        let container = Container()
+        container.register(Coordinator.self, lifetime: .singleton) { _ in Coordinator() }
+        container.register(Router.self, lifetime: .singleton) { _ in Router() }
+        let coordinator = try container.resolve(Coordinator.self)
+        #expect(coordinator.router().coordinator === coordinator)
+    }
+
+    @Test("@OptionalWired gives the instance when it is registered")
+    func optionalWhenRegistered() {
+        let container = dashboardContainer()
+        container.register((any Logging).self) { _ in ConsoleLogger() }
+        let dashboard = withContainer(container) { Dashboard() }
+        #expect(dashboard.logger != nil)
+    }
+
+    @Test("the wrappers keep a Sendable struct Sendable")
+    func wrappersAreSendable() async {
+        let dashboard = withContainer(dashboardContainer()) { Dashboard() }
+        // Crossing into a task requires Dashboard: Sendable, which the compiler checks here.
+        let name = await Task.detached { dashboard.users.database.name }.value
+        #expect(name == "main")
+    }
+}
+
+@Suite("Call-site injection failures")
+struct InjectionFailureTests {
+    @Test("wired() of an unregistered type stops the program with the full message")
+    func wiredStopsWithMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let _: any Logging = wired()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Wiring: nothing is registered for any Logging."))
+        #expect(stderr.contains("To fix:"))
+        #expect(stderr.contains("call-site injection cannot throw"))
+    }
+
+    @Test("@LazyWired of an unregistered type stops the program when it is first read")
+    func lazyStopsOnRead() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let lazy = LazyWired<any Logging>()
+            _ = lazy()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("nothing is registered for any Logging"))
+    }
+
+    @Test("wiredIfRegistered() still stops the program when a registered factory throws")
+    func optionalStopsOnFactoryError() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = Container()
+            container.register(Config.self) { _ in throw SampleError(reason: "disk full") }
+            let _: Config? = withContainer(container) { wiredIfRegistered() }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("the factory of Config threw an error"))
+        #expect(stderr.contains("disk full"))
+    }
+}
