@@ -61,7 +61,7 @@ extension WiringError {
         case .duplicateRegistration:
             return "\(key) is declared twice, by two different declarations."
         case .isolationMismatch:
-            return "\(key) must be built on the main actor, and it was resolved synchronously from another thread."
+            return "\(key) must be built on the main actor, and it was resolved synchronously from outside the main actor."
         }
     }
 
@@ -104,7 +104,8 @@ extension WiringError {
                 "to override on purpose, install the overriding module into a child container (container.makeChild()) or use container.register, which replaces."
             )
         case .isolationMismatch:
-            fixes.append("resolve it with `await container.resolve(\(metatypeExpression(name)))`, which hops to the main actor to build it.")
+            fixes.append(
+                "resolve it with `await container.resolveAsync(\(metatypeExpression(name)))`, which hops to the main actor to build it.")
             fixes.append("or resolve it from code that runs on the main actor; once built, a singleton can be read from any thread.")
         }
         return fixes

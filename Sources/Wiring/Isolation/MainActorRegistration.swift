@@ -27,7 +27,7 @@ extension Container {
         mainActor factory: @escaping @MainActor @Sendable (Resolver) throws -> T
     ) -> Registration<T> {
         register(T.self, tag: tag, lifetime: lifetime, file: file, line: line) { resolver in
-            guard isMainThread else { throw IsolationViolation() }
+            guard isOnMainActorExecutor else { throw IsolationViolation() }
             return try MainActor.assumeIsolated { try factory(resolver) }
         }
     }
@@ -52,7 +52,7 @@ extension Resolving {
     ) async throws(WiringError) -> T {
         do {
             return try resolve(T.self, tag: tag, file: file, line: line)
-        } catch where error.code == .isolationMismatch && !isMainThread {
+        } catch  where error.code == .isolationMismatch && !isOnMainActorExecutor {
             let resolver = self.resolver
             let tag = UncheckedBox(tag)
             let result = await MainActor.run { () -> Result<T, WiringError> in

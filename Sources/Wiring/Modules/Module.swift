@@ -45,8 +45,9 @@ public struct Registrations: Module {
         self = content()
     }
 
-    /// The list itself.
-    public var registrations: Registrations { self }
+    /// The list itself. (The explicit `return` keeps the protocol's result builder, which this
+    /// property would otherwise inherit, from wrapping `self` in itself forever.)
+    public var registrations: Registrations { return self }
 }
 
 /// The result builder of ``Module/registrations``: collects declarations and nested modules, with

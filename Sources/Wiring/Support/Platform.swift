@@ -5,6 +5,9 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+#if !canImport(Darwin)
+    import Dispatch
+#endif
 
 /// An identifier of the calling thread, stable while the thread lives.
 ///
@@ -18,21 +21,31 @@ var currentThreadID: UInt {
     #endif
 }
 
-/// Whether the calling thread is the process's main thread, where the main actor runs.
-/// Used only when a main-actor factory is about to run.
-var isMainThread: Bool {
+/// Whether the caller runs on the main actor's executor, where a `@MainActor` factory may be
+/// called synchronously. Used only when a main-actor factory is about to run.
+///
+/// On Apple platforms the main actor is the main thread. On Linux, once an async `main` hands
+/// the main thread to `dispatch_main()`, the main actor's jobs run on the main *queue*, serviced
+/// by another thread; so there the check is "on the main thread, or on the main queue", the
+/// latter read from a queue-specific value Wiring sets on the main queue.
+var isOnMainActorExecutor: Bool {
     #if canImport(Darwin)
         pthread_main_np() != 0
     #else
+        if mainQueueMarked, DispatchQueue.getSpecific(key: mainQueueKey) != nil { return true }
         guard let gettid = linuxGettid else { return false }
         return gettid() == getpid()
     #endif
 }
 
 #if !canImport(Darwin)
-    /// glibc's and musl's `gettid`, which the Swift overlay does not import; `nil` on a C library
-    /// without it, in which case no thread counts as the main thread and main-actor factories
-    /// run only through `resolveAsync`.
+    private let mainQueueKey = DispatchSpecificKey<Bool>()
+    private let mainQueueMarked: Bool = {
+        DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+        return true
+    }()
+
+    /// glibc's and musl's `gettid`, which the Swift overlay does not import.
     private let linuxGettid: (@convention(c) () -> pid_t)? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
