@@ -211,3 +211,21 @@ final class CheckoutService: Sendable { init(payments: any PaymentGateway, order
 final class StorefrontApp: Sendable { init(checkout: CheckoutService, catalog: CatalogService) {} }
 final class AuditTrail: Sendable { init(sessions: SessionStore) {} }
 final class SessionStore: Sendable { init(audit: AuditTrail) {} }
+
+// MARK: - Call-site injection
+
+protocol Analytics: Sendable { func track(_ event: String) }
+
+/// A page of the shop that injects with property wrappers instead of initializer parameters.
+/// Its factory (`transient { OrderPage() }`) runs in a request scope, so `@Wired` resolves the
+/// scope's RequestContext.
+struct OrderPage: Sendable {
+    @Wired var context: RequestContext
+    @Wired var catalog: CatalogService
+    /// Resolved on first read: rendering a page that sends nothing builds no NotificationService.
+    @LazyWired var notifications: NotificationService
+    /// Analytics are optional: the page works without them.
+    @OptionalWired var analytics: (any Analytics)?
+
+    init() { BuildLog.shared.built(Self.self, .transient) }
+}

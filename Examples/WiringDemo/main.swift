@@ -1,5 +1,7 @@
-// Wiring demo: wires a small online shop (AppContainer.swift) and shows, deterministically,
+// Wiring demo: wires a small online shop (AppModules.swift) into the default container and
+// shows, deterministically,
 //   - the build order and lifetime of every service, eager singletons first (`container.start()`);
+//   - call-site injection: a page with @Wired, @LazyWired and @OptionalWired properties;
 //   - singletons shared everywhere, scoped instances shared within one request scope only;
 //   - a child container overriding one service for tests;
 //   - what a user sees when a registration is missing, and when two services form a cycle.
@@ -11,8 +13,13 @@ func compare(_ label: String, _ a: AnyObject, _ b: AnyObject, _ lifetime: String
 }
 
 print("== Wiring demo ==")
-let container = makeAppContainer()
-print("An online shop: 23 registrations of 22 service types, wired in AppContainer.swift.")
+let container = Container.default
+do {
+    try container.install(AppModule())
+} catch {
+    fatalError("the demo's modules are inconsistent:\n\(error)")
+}
+print("An online shop: 5 modules, installed with `try Container.default.install(AppModule())`.")
 do {
     print("\n== Build order ==")
     print("try container.start()  — eager singletons, in registration order:")
@@ -38,6 +45,20 @@ do {
     print("  clients: \(api.baseURL) (timeout \(api.timeout)s), \(reports.baseURL) (timeout \(reports.timeout)s)")
     let logLines = try container.resolve(Metrics.self).value("log.lines")
     print("  Metrics counted \(logLines) log lines: the onResolved hook attached it to the logger.")
+
+    print("\n== Call-site injection ==")
+    print("OrderPage has @Wired, @LazyWired and @OptionalWired properties and a plain init():")
+    let request = container.makeScope("request")
+    let page = try request.resolve(OrderPage.self)
+    BuildLog.shared.printNew()
+    print("  @Wired context: request \(page.context.requestID), from the scope OrderPage was built in")
+    print("  @OptionalWired analytics: \(page.analytics == nil ? "nil (not registered)" : "registered")")
+    print("  @LazyWired notifications, first read:")
+    _ = page.notifications
+    BuildLog.shared.printNew()
+    let samePage = withContainer(request) { OrderPage() }
+    BuildLog.shared.printNew()
+    compare("OrderPage() in withContainer(request)", samePage.context, page.context, "scoped(request)")
 
     print("\n== Request scopes ==")
     let (request1, request2) = (container.makeScope("request"), container.makeScope("request"))
@@ -67,7 +88,7 @@ do {
     print("\n== A child container ==")
     print("A child for tests overrides any MailSending with an OutboxMailer:")
     let tests = container.makeChild()
-    tests.register((any MailSending).self, lifetime: .singleton) { _ in OutboxMailer() }
+    try tests.install(Registrations { singleton((any MailSending).self) { OutboxMailer() } })
     let fromChild = try tests.resolve(NotificationService.self)
     let fromParent = try container.resolve(NotificationService.self)
     let usersFromChild = try tests.resolve(UserService.self)

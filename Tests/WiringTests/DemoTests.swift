@@ -29,6 +29,8 @@ struct DemoTests {
         #expect(output.contains("singleton"))
         #expect(output.contains("eager singleton"))
         #expect(output.contains("scoped(request)"))
+        #expect(output.contains("@Wired context: request req-1, from the scope OrderPage was built in"))
+        #expect(output.contains("@OptionalWired analytics: nil (not registered)"))
         #expect(output.contains("Wiring: nothing is registered for any PaymentGateway."))
         #expect(output.contains("path: StorefrontApp → CheckoutService → any PaymentGateway"))
         #expect(output.contains("To fix:"))

@@ -29,11 +29,8 @@ extension Resolver {
     /// 2. inside ``withContainer(_:operation:)``: the container, scope or resolver given to it;
     /// 3. otherwise: ``Container/default``.
     public static var current: Resolver {
-        if let context = ResolutionContext.existing, let building = context.buildingContainer {
-            return Resolver(
-                container: building.takeUnretainedValue(),
-                scope: context.buildingScope?.takeUnretainedValue()
-            )
+        if let frame = ResolutionContext.existing?.frame.pointee, let building = frame.container {
+            return Resolver(container: building.takeUnretainedValue(), scope: frame.scope?.takeUnretainedValue())
         }
         return CurrentResolver.value ?? Container.default.resolver
     }
@@ -71,15 +68,12 @@ public func withContainer<R, E: Error>(
     _ resolving: some Resolving,
     operation: () throws(E) -> R
 ) throws(E) -> R {
-    let context = ResolutionContext.existing
-    let outerContainer = context?.buildingContainer
-    let outerScope = context?.buildingScope
-    context?.buildingContainer = nil
-    context?.buildingScope = nil
-    defer {
-        context?.buildingContainer = outerContainer
-        context?.buildingScope = outerScope
-    }
+    // Hide the running factory's resolver (if any) for the duration, so that the task-local wins.
+    let frame = ResolutionContext.existing?.frame
+    let outer = frame?.pointee
+    frame?.pointee.container = nil
+    frame?.pointee.scope = nil
+    defer { if let outer { frame?.pointee = outer } }
     let result: Result<R, E> = CurrentResolver.$value.withValue(resolving.resolver) {
         do throws(E) {
             return .success(try operation())

@@ -75,7 +75,7 @@ extension WiringError {
         case .cycle:
             if cycle != nil {
                 fixes.append(
-                    "break the loop: inject one side after construction with .onResolved { r, instance in … } and a .graph or singleton lifetime, or resolve it lazily."
+                    "break the loop: inject one side after construction with .onResolved { r, instance in … } and a .graph or singleton lifetime, or read one side lazily with @LazyWired."
                 )
             } else {
                 fixes.append(

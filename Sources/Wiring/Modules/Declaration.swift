@@ -99,6 +99,32 @@ public func transient<T>(
     Declaration(tag: tag, lifetime: .transient, file: file, line: line) { _ in try factory() }
 }
 
+/// Declares a ``Lifetime/transient`` registration whose factory takes runtime arguments, passed
+/// to ``Resolving/resolve(_:tag:arguments:file:line:)``; see
+/// ``Container/register(_:tag:lifetime:file:line:arguments:)``.
+///
+/// ```swift
+/// transient(HTTPClient.self) { (r: Resolver, baseURL: String, timeout: Int) in
+///     HTTPClient(baseURL: baseURL, timeout: timeout, logger: try r.resolve())
+/// }
+/// ```
+public func transient<T, each A>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver, repeat each A) throws -> T
+) -> Declaration<T> {
+    Declaration(
+        key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: (repeat each A).self),
+        lifetime: .transient,
+        site: SourceLocation(file, line),
+        forwardedKeys: []
+    ) { container in
+        container.register(T.self, tag: tag, file: file, line: line, arguments: factory)
+    }
+}
+
 /// Declares a ``Lifetime/singleton`` registration in a ``Module``: one instance, built on first use.
 public func singleton<T>(
     _ type: T.Type = T.self,
@@ -238,8 +264,9 @@ public func instance<T>(
 /// ```swift
 /// autowire(lifetime: .singleton, UserService.init(database:logger:))
 /// ```
+///
+/// The registered type is the initializer's result type.
 public func autowire<T, each D>(
-    _ type: T.Type = T.self,
     tag: (any Hashable & Sendable)? = nil,
     lifetime: Lifetime = .transient,
     file: StaticString = #fileID,

@@ -58,18 +58,18 @@ extension Resolver {
         onConstructed: ((T) throws(WiringError) -> Void)?
     ) throws(WiringError) -> T {
         let context = ResolutionContext.current
-        context.depth &+= 1
-        let outerContainer = context.buildingContainer
-        let outerScope = context.buildingScope
-        context.buildingContainer = Unmanaged.passUnretained(container)
-        context.buildingScope = scope.map { Unmanaged.passUnretained($0) }
+        let frame = context.frame
+        let outer = frame.pointee
+        frame.pointee = BuildFrame(
+            depth: outer.depth &+ 1,
+            container: Unmanaged.passUnretained(container),
+            scope: scope.map { Unmanaged.passUnretained($0) }
+        )
         defer {
-            context.buildingContainer = outerContainer
-            context.buildingScope = outerScope
-            context.depth &-= 1
-            if context.depth == 0 { context.endOutermost() }
+            frame.pointee = outer
+            if outer.depth == 0 { context.endOutermost() }
         }
-        if context.depth > Container.maximumDepth { throw Resolver.depthExceeded(entry) }
+        if outer.depth >= Container.maximumDepth { throw Resolver.depthExceeded(entry) }
         let instance: T
         do {
             instance = try entry.factory(self, arguments)
