@@ -48,7 +48,7 @@ public struct IsolatedContainerRecipe: Sendable {
 }
 
 /// Runs `operation` with a container of its own, made by `recipe`, as the current container
-/// (see ``Wiring/withContainer(_:operation:)-(_,()->R)``): the building block of the Swift
+/// (see `withContainer(_:operation:)`): the building block of the Swift
 /// Testing trait and the XCTest base class, usable in any test framework.
 ///
 /// ```swift
@@ -64,7 +64,7 @@ public func withIsolatedContainer<R>(
     return try await withContainer(container) { try await operation(container) }
 }
 
-/// The synchronous form of ``withIsolatedContainer(_:operation:)-(_,(Container)async throws->R)``.
+/// The synchronous form of asynchronous `withIsolatedContainer(_:operation:)`.
 public func withIsolatedContainer<R>(
     _ recipe: IsolatedContainerRecipe = .copying(),
     operation: (Container) throws -> R

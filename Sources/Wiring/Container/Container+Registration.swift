@@ -14,6 +14,8 @@ extension Container {
     ///   - type: The type the registration answers to: a protocol or a concrete type.
     ///   - tag: Distinguishes several registrations of one type (any `Hashable & Sendable` value).
     ///   - lifetime: How long instances live; ``Lifetime/transient`` by default.
+    ///   - file: The registration site for error messages; leave the default.
+    ///   - line: The registration site for error messages; leave the default.
     ///   - factory: Builds an instance; receives a ``Resolver`` for its own dependencies. An error
     ///     it throws reaches the caller of `resolve` as ``WiringError/Code/factoryFailed``.
     /// - Returns: A handle to add hooks and forwarded types.

@@ -9,13 +9,13 @@ extension Container {
     /// ```
     ///
     /// Tests should not change it; they make their own container current with
-    /// ``withContainer(_:operation:)`` (or the `WiringTesting` trait), which leaves the default
+    /// `withContainer(_:operation:)` (or the `WiringTesting` trait), which leaves the default
     /// untouched for tests running in parallel.
     public static let `default` = Container()
 
-    /// The container that call-site injection uses right now: the one made current by the
-    /// innermost ``withContainer(_:operation:)``, or inside a factory the container that factory
-    /// resolves from, or else ``default``.
+    /// The container that call-site injection uses right now: inside a factory, the container
+    /// that factory resolves from; else the one made current by the innermost
+    /// `withContainer(_:operation:)`; else ``default``. See ``Resolver/current``.
     public static var current: Container { Resolver.current.container }
 }
 
@@ -26,7 +26,7 @@ extension Resolver {
     /// 1. inside a factory that Wiring is running on this thread: the resolver that factory
     ///    received, so an initializer's `= wired()` default arguments resolve where the factory
     ///    does — from a child container, a scope, or a singleton's own container;
-    /// 2. inside ``withContainer(_:operation:)``: the container, scope or resolver given to it;
+    /// 2. inside `withContainer(_:operation:)`: the container, scope or resolver given to it;
     /// 3. otherwise: ``Container/default``.
     public static var current: Resolver {
         if let frame = ResolutionContext.existing?.frame.pointee, let building = frame.container {
@@ -59,7 +59,7 @@ enum CurrentResolver {
 /// - **not** `Task.detached`, and **not** closures that run later on another thread, such as a
 ///   `DispatchQueue.async` block, a callback stored and called after `operation` returned, or a
 ///   `Thread`: they see whatever is current where they run, usually ``Container/default``.
-///   Carry the container across with ``bindingCurrentContainer(_:)-(()->R)`` or by capturing
+///   Carry the container across with `bindingCurrentContainer(_:)` or by capturing
 ///   `Resolver.current` and calling `withContainer` again inside the closure.
 ///
 /// Inside a factory, `withContainer` takes precedence over the factory's own resolver for the
@@ -85,7 +85,7 @@ public func withContainer<R, E: Error>(
 }
 
 /// Makes `resolving` the current container while the asynchronous `operation` runs, including
-/// in the child tasks it creates; see ``withContainer(_:operation:)-(_,()->R)`` for exactly
+/// in the child tasks it creates; see `withContainer(_:operation:)` for exactly
 /// what inherits it.
 ///
 /// ```swift

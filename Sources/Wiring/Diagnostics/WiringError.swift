@@ -41,7 +41,7 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         /// a weak singleton.
         public static let invalidLifetime = Code(base: .invalidLifetime)
         /// Two different declarations of the same type and tag were installed into one
-        /// container (see ``Container/install(_:)-(any Module...)``).
+        /// container (see ``Container/install(_:)``).
         public static let duplicateRegistration = Code(base: .duplicateRegistration)
         /// A registration whose factory must run on the main actor was resolved synchronously
         /// from another thread.

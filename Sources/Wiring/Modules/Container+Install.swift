@@ -20,12 +20,14 @@ extension Container {
         try install(modules)
     }
 
-    /// Installs the registrations of `modules`, all or none; see ``install(_:)-(any Module...)``.
+    /// Installs the registrations of `modules`, all or none; see ``install(_:)``.
     ///
-    /// - Parameter overriding: When `true`, the modules' declarations replace registrations
-    ///   already in this container instead of clashing with them (a test's overrides of the
-    ///   app's modules). Two different declarations of one type and tag *within* `modules` are
-    ///   still an error.
+    /// - Parameters:
+    ///   - modules: The modules to install, in any order.
+    ///   - overriding: When `true`, the modules' declarations replace registrations
+    ///     already in this container instead of clashing with them (a test's overrides of the
+    ///     app's modules). Two different declarations of one type and tag *within* `modules`
+    ///     are still an error.
     public func install(_ modules: [any Module], overriding: Bool = false) throws(WiringError) {
         var accepted: [AnyDeclaration] = []
         var sites: [ServiceKey: SourceLocation] = [:]

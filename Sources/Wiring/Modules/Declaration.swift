@@ -1,5 +1,5 @@
-/// One registration in a ``Module``, made by ``singleton(_:tag:file:line:_:)-(_,_,_,_,(Resolver)->T)``,
-/// ``transient(_:tag:file:line:_:)-(_,_,_,_,(Resolver)->T)`` and the other declaration
+/// One registration in a ``Module``, made by `singleton { … }`,
+/// `transient { … }` and the other declaration
 /// functions, and refined with the same modifiers as a ``Registration``.
 ///
 /// ```swift

@@ -17,8 +17,8 @@
 /// try container.install(PersistenceModule(url: "sqlite::memory:"), NetworkModule())
 /// ```
 ///
-/// `registrations` is a ``RegistrationsBuilder`` body: declarations (``singleton(_:tag:file:line:_:)-(_,_,_,_,(Resolver)->T)``,
-/// ``transient(_:tag:file:line:_:)-(_,_,_,_,(Resolver)->T)`` and the other lifetimes), other modules (nested), `if`,
+/// `registrations` is a ``RegistrationsBuilder`` body: declarations (`singleton { … }`,
+/// `transient { … }` and the other lifetimes), other modules (nested), `if`,
 /// `if let`, `switch` and `for`. Nothing is built when a module is installed; the order in which
 /// modules are installed does not matter, because registrations refer to each other only by type.
 public protocol Module {

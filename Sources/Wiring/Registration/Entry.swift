@@ -103,6 +103,16 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
 
     /// The same registration with one more post-construction hook; it shares the cache.
     func adding(hook: @escaping @Sendable (Resolver, T) throws -> Void) -> Entry<T> {
+        remade(owner: owner, sequence: sequence, hooks: hooks + [hook], cell: cell)
+    }
+
+    /// This registration with another owner, sequence, hooks or cell (`nil`: a new one).
+    private func remade(
+        owner: Container,
+        sequence: Int,
+        hooks: [@Sendable (Resolver, T) throws -> Void],
+        cell: InstanceCell<T>?
+    ) -> Entry<T> {
         Entry(
             key: key,
             lifetime: lifetime,
@@ -112,7 +122,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             dependencies: dependencies,
             forwardsTo: forwardsTo,
             factory: factory,
-            hooks: hooks + [hook],
+            hooks: hooks,
             cell: cell
         )
     }
@@ -131,16 +141,6 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     }
 
     override func copy(owner: Container, sequence: Int) -> AnyEntry {
-        Entry(
-            key: key,
-            lifetime: lifetime,
-            owner: owner,
-            site: site,
-            sequence: sequence,
-            dependencies: dependencies,
-            forwardsTo: forwardsTo,
-            factory: factory,
-            hooks: hooks
-        )
+        remade(owner: owner, sequence: sequence, hooks: hooks, cell: nil)
     }
 }

@@ -22,6 +22,8 @@ extension Resolving {
     /// - Parameters:
     ///   - type: The type to resolve; inferred from context when omitted.
     ///   - tag: The tag the registration was made with, or `nil` for the untagged one.
+    ///   - file: The call site for error messages; leave the default.
+    ///   - line: The call site for error messages; leave the default.
     /// - Returns: The instance.
     /// - Throws: ``WiringError`` with code ``WiringError/Code/notRegistered``,
     ///   ``WiringError/Code/argumentMismatch`` (registered only with runtime arguments),
@@ -55,6 +57,8 @@ extension Resolving {
     ///   - type: The type to resolve.
     ///   - tag: The tag the registration was made with, or `nil`.
     ///   - arguments: The runtime arguments, in the order the factory declares them.
+    ///   - file: The call site for error messages; leave the default.
+    ///   - line: The call site for error messages; leave the default.
     /// - Throws: ``WiringError``; ``WiringError/Code/argumentMismatch`` when the type and tag are
     ///   registered with other argument types.
     @inlinable

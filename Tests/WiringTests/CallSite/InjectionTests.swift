@@ -132,6 +132,34 @@ struct InjectionFailureTests {
         #expect(stderr.contains("call-site injection cannot throw"))
     }
 
+    @Test("@Wired with a tag names the tag, and the near miss, in its message")
+    func wiredTagInMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = Container()
+            container.register((any Database).self) { _ in SQLDatabase() }
+            _ = withContainer(container) { Dashboard() }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Wiring: nothing is registered for Config."))
+        // Dashboard's first wrapper is `@Wired var config: Config`; once that is registered the
+        // tagged one fails, which the next exit test checks.
+    }
+
+    @Test("@Wired(tag:) of a missing tag points at the untagged registration")
+    func wiredTaggedNearMiss() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = Container()
+            container.register(Config.self) { _ in Config() }
+            container.register((any Database).self) { _ in SQLDatabase() }
+            _ = withContainer(container) { Dashboard() }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Wiring: nothing is registered for any Database tagged .replica."))
+        #expect(stderr.contains("any Database is registered without a tag"))
+        // The site is the wrapped property's declaration.
+        #expect(stderr.contains("resolved at: WiringTests/InjectionTests.swift:7"))
+    }
+
     @Test("@LazyWired of an unregistered type stops the program when it is first read")
     func lazyStopsOnRead() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -169,6 +169,23 @@ struct ModuleTests {
         #expect(try parent.resolve(Config.self).environment == "parent")
     }
 
+    @Test("switch and runtime-argument declarations")
+    func switchAndArguments() throws {
+        for role in [DatabaseRole.primary, .replica] {
+            let container = Container()
+            try container.install(
+                Registrations {
+                    switch role {
+                    case .primary: singleton((any Database).self) { SQLDatabase(name: "primary") }
+                    case .replica: singleton((any Database).self) { SQLDatabase(name: "replica") }
+                    }
+                    transient(Config.self) { (_: Resolver, environment: String) in Config(environment: environment) }
+                })
+            #expect(try container.resolve((any Database).self).name == "\(role)")
+            #expect(try container.resolve(Config.self, arguments: "qa").environment == "qa")
+        }
+    }
+
     @Test("a factory without a resolver argument gets its dependencies from wired() defaults")
     func zeroArgumentFactoryUsesWired() throws {
         let container = Container()
