@@ -17,8 +17,16 @@ extension Container {
         let copy = parent.map { $0.copy().makeChild() } ?? Container(tagFallback: tagFallback)
         let entries = registry.allSnapshots().flatMap(\.all).sorted { $0.sequence < $1.sequence }
         for entry in entries {
-            copy.registry.insert(entry.copy(owner: copy, sequence: copy.registry.nextSequence()))
+            copy.registry.insert(entry.copy(owner: copy, sequence: copy.registry.nextSequence(), tracer: nil))
         }
         return copy
+    }
+
+    /// Makes every registration of this container, present and future, report to `tracer`.
+    func setTracer(_ tracer: Tracer?) {
+        tracing.withLock { current in
+            current = tracer
+            for entry in registry.allSnapshots().flatMap(\.all) { registry.insert(entry.retraced(tracer)) }
+        }
     }
 }

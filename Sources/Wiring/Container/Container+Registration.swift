@@ -126,16 +126,18 @@ extension Container {
         dependencies: [ServiceKey]?,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer?) throws -> T
     ) -> Registration<T> {
-        let entry = Entry<T>(
-            key: key,
-            lifetime: lifetime,
-            owner: self,
-            site: site,
-            sequence: registry.nextSequence(),
-            dependencies: dependencies,
-            factory: factory
-        )
-        registry.insert(entry)?.resetCache()
+        publish { tracer in
+            Entry<T>(
+                key: key,
+                lifetime: lifetime,
+                owner: self,
+                site: site,
+                sequence: registry.nextSequence(),
+                dependencies: dependencies,
+                tracer: tracer,
+                factory: factory
+            )
+        }
         return Registration(container: self, key: key)
     }
 }
@@ -223,10 +225,28 @@ public struct Registration<T>: Sendable {
 extension Container {
     /// Republishes the registration for `key` as `change` makes it, keeping its cache.
     func modify<T>(_ key: ServiceKey, _ change: (Entry<T>) -> Entry<T>) {
-        guard let current = registry.currentSnapshot(for: key.type)?.entry(for: key) else {
-            preconditionFailure("Wiring: the registration of \(key) was removed before it was modified")
+        tracing.withLock { tracer in
+            guard let current = registry.currentSnapshot(for: key.type)?.entry(for: key) else {
+                preconditionFailure(
+                    "Wiring: the registration of \(key) was removed (or replaced by a registration of another type) while it was being modified.\nTo fix: refine a registration through the handle register returned, before removing it."
+                )
+            }
+            registry.insert(change(unsafeDowncast(current, to: Entry<T>.self)).retraced(tracer))
         }
-        registry.insert(change(unsafeDowncast(current, to: Entry<T>.self)))
+    }
+
+    /// Publishes the entry `make` builds for the current tracer, records it as a replacement if
+    /// it replaced a registration made elsewhere, and releases what the replaced one cached.
+    func publish(_ make: (Tracer?) -> AnyEntry) {
+        let (entry, replaced) = tracing.withLock { tracer in
+            let entry = make(tracer)
+            return (entry, registry.insert(entry))
+        }
+        guard let replaced else { return }
+        if replaced.site != entry.site {
+            replacements.withLock { $0.append(Replacement(key: entry.key, replaced: replaced.site, by: entry.site)) }
+        }
+        replaced.resetCache()
     }
 
     func addForward<F>(
@@ -239,15 +259,17 @@ extension Container {
             !source.hasArguments,
             "Wiring: \(source) takes runtime arguments and cannot be forwarded; register \(typeDisplayName(key.type)) with its own arguments instead."
         )
-        let entry = Entry<F>(
-            key: key,
-            lifetime: .transient,
-            owner: self,
-            site: site,
-            sequence: registry.nextSequence(),
-            dependencies: [source],
-            forwardsTo: source
-        ) { resolver, _ in try convert(resolver) }
-        registry.insert(entry)?.resetCache()
+        publish { tracer in
+            Entry<F>(
+                key: key,
+                lifetime: .transient,
+                owner: self,
+                site: site,
+                sequence: registry.nextSequence(),
+                dependencies: [source],
+                forwardsTo: source,
+                tracer: tracer
+            ) { resolver, _ in try convert(resolver) }
+        }
     }
 }

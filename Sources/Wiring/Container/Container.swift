@@ -44,6 +44,11 @@ public final class Container: Resolving, Sendable {
     /// How tagged resolves fall back; inherited by children.
     public let tagFallback: TagFallback
     private let children = Mutex<[WeakContainer]>([])
+    /// The tracer new and republished registrations report to; its lock also orders
+    /// registration against turning tracing on or off.
+    let tracing = Mutex<Tracer?>(nil)
+    /// Registrations replaced in this container by another one made elsewhere in the code.
+    let replacements = Mutex<[Replacement]>([])
 
     /// Creates an empty container.
     ///
@@ -129,6 +134,14 @@ public final class Container: Resolving, Sendable {
     var liveChildren: [Container] {
         children.withLock { $0.compactMap(\.container) }
     }
+}
+
+/// A registration that replaced another of the same key in the same container, for
+/// validation's "ambiguous registration" finding.
+struct Replacement: Sendable {
+    let key: ServiceKey
+    let replaced: SourceLocation
+    let by: SourceLocation
 }
 
 /// A weak reference to a child container.

@@ -90,6 +90,11 @@ final class InstanceCell<T>: @unchecked Sendable {
         }
     }
 
+    /// The instance if it is built and alive, by whichever read suits the cell. Never builds.
+    func peek() -> T? {
+        lockFreeReads ? cachedValue() : lockedValue()
+    }
+
     private func lockedValue() -> T? {
         buildLock.lock()
         defer { buildLock.unlock() }

@@ -29,33 +29,61 @@ extension Container {
     ///     app's modules). Two different declarations of one type and tag *within* `modules`
     ///     are still an error.
     public func install(_ modules: [any Module], overriding: Bool = false) throws(WiringError) {
-        var accepted: [AnyDeclaration] = []
-        var sites: [ServiceKey: SourceLocation] = [:]
-        var conflicts: [(key: ServiceKey, site: SourceLocation, other: SourceLocation)] = []
-        for declaration in modules.flatMap(\.registrations.declarations) {
-            let installed = registry.currentSnapshot(for: declaration.key.type)?.entry(for: declaration.key)
-            if sites[declaration.key] == declaration.site || installed?.site == declaration.site { continue }
-            let clashes = declaration.keys.compactMap { key -> (ServiceKey, SourceLocation, SourceLocation)? in
-                let existing = overriding ? nil : registry.currentSnapshot(for: key.type)?.entry(for: key)?.site
-                guard let other = sites[key] ?? existing else { return nil }
-                return (key, declaration.site, other)
-            }
-            conflicts.append(contentsOf: clashes)
-            guard clashes.isEmpty else { continue }
-            for key in declaration.keys { sites[key] = declaration.site }
-            accepted.append(declaration)
-        }
-        if let first = conflicts.first {
+        let plan = installPlan(for: modules, overriding: overriding)
+        if let first = plan.conflicts.first {
             throw WiringError(
                 code: .duplicateRegistration,
                 key: first.key,
                 registrationSite: first.site,
                 detail: .duplicate(
                     existing: first.other,
-                    others: conflicts.dropFirst().map { "\($0.key) at \($0.site) and \($0.other)" }
+                    others: plan.conflicts.dropFirst().map { "\($0.key) at \($0.site) and \($0.other)" }
                 )
             )
         }
-        for declaration in accepted { declaration.install(self) }
+        apply(plan, overriding: overriding)
     }
+
+    /// What installing `modules` would do: the declarations to install, and the clashes.
+    func installPlan(for modules: [any Module], overriding: Bool) -> InstallPlan {
+        var plan = InstallPlan()
+        var sites: [ServiceKey: SourceLocation] = [:]
+        for declaration in modules.flatMap(\.registrations.declarations) {
+            let installed = registry.currentSnapshot(for: declaration.key.type)?.entry(for: declaration.key)
+            if sites[declaration.key] == declaration.site || installed?.site == declaration.site { continue }
+            let clashes = declaration.keys.compactMap { key -> InstallPlan.Conflict? in
+                let existing = overriding ? nil : registry.currentSnapshot(for: key.type)?.entry(for: key)?.site
+                guard let other = sites[key] ?? existing else { return nil }
+                return InstallPlan.Conflict(key: key, site: declaration.site, other: other)
+            }
+            plan.conflicts.append(contentsOf: clashes)
+            guard clashes.isEmpty else { continue }
+            for key in declaration.keys { sites[key] = declaration.site }
+            plan.accepted.append(declaration)
+        }
+        return plan
+    }
+
+    /// Installs the accepted declarations of `plan`; with `overriding`, first removes what they
+    /// replace, so that a deliberate override is not recorded as an ambiguous registration.
+    func apply(_ plan: InstallPlan, overriding: Bool) {
+        for declaration in plan.accepted {
+            if overriding {
+                for key in declaration.keys { registry.remove(key)?.resetCache() }
+            }
+            declaration.install(self)
+        }
+    }
+}
+
+/// The outcome of planning an installation: what to install and what clashes.
+struct InstallPlan {
+    struct Conflict {
+        let key: ServiceKey
+        let site: SourceLocation
+        let other: SourceLocation
+    }
+
+    var accepted: [AnyDeclaration] = []
+    var conflicts: [Conflict] = []
 }

@@ -17,6 +17,8 @@ class AnyEntry: @unchecked Sendable {
     let dependencies: [ServiceKey]?
     /// For forwarding registrations: the key they forward to.
     let forwardsTo: ServiceKey?
+    /// Where resolves of this registration are reported, when its container is traced.
+    let tracer: Tracer?
 
     init(
         key: ServiceKey,
@@ -25,7 +27,8 @@ class AnyEntry: @unchecked Sendable {
         site: SourceLocation,
         sequence: Int,
         dependencies: [ServiceKey]?,
-        forwardsTo: ServiceKey?
+        forwardsTo: ServiceKey?,
+        tracer: Tracer?
     ) {
         self.key = key
         self.owner = owner
@@ -34,7 +37,11 @@ class AnyEntry: @unchecked Sendable {
         self.sequence = sequence
         self.dependencies = dependencies
         self.forwardsTo = forwardsTo
+        self.tracer = tracer
     }
+
+    /// What a tracer reports of this registration.
+    var traced: TracedEntry { TracedEntry(key: key, lifetime: lifetime, site: site) }
 
     /// Releases the instance the container caches for this registration, if any.
     func resetCache() {}
@@ -46,7 +53,17 @@ class AnyEntry: @unchecked Sendable {
     func cachedInstance() -> Any? { nil }
 
     /// The same registration in another container, with an empty cache.
-    func copy(owner: Container, sequence: Int) -> AnyEntry {
+    func copy(owner: Container, sequence: Int, tracer: Tracer?) -> AnyEntry {
+        preconditionFailure("Wiring: AnyEntry is abstract")
+    }
+
+    /// The same registration, sharing its cache, reporting to `tracer` (or to none).
+    func retraced(_ tracer: Tracer?) -> AnyEntry {
+        preconditionFailure("Wiring: AnyEntry is abstract")
+    }
+
+    /// Resolves this registration through `resolver` and drops the instance: the dry run.
+    func resolveDiscarding(_ resolver: Resolver) throws(WiringError) {
         preconditionFailure("Wiring: AnyEntry is abstract")
     }
 }
@@ -55,12 +72,17 @@ class AnyEntry: @unchecked Sendable {
 @usableFromInline
 final class Entry<T>: AnyEntry, @unchecked Sendable {
     // @unchecked: all stored properties are `let`s; the cell synchronises itself.
-    /// Builds an instance from a resolver and a pointer to the runtime-argument tuple.
+    /// Builds an instance from a resolver and a pointer to the runtime-argument tuple (wrapped to
+    /// report to the tracer, when there is one).
     @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
     @usableFromInline let hooks: [@Sendable (Resolver, T) throws -> Void]
+    /// The factory and hooks as registered, unwrapped.
+    private let baseFactory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
+    private let baseHooks: [@Sendable (Resolver, T) throws -> Void]
     /// The container-owned cache of singleton lifetimes; `nil` for the others.
     @usableFromInline let cell: InstanceCell<T>?
-    /// `cell`, unretained, for the hot path.
+    /// `cell`, unretained, for the hot path; `nil` when traced, so that every resolve takes the
+    /// path that reports it.
     @usableFromInline let cellPointer: UnsafeRawPointer?
 
     init(
@@ -71,15 +93,28 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         sequence: Int,
         dependencies: [ServiceKey]?,
         forwardsTo: ServiceKey? = nil,
+        tracer: Tracer?,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer?) throws -> T,
         hooks: [@Sendable (Resolver, T) throws -> Void] = [],
         cell: InstanceCell<T>? = nil
     ) {
-        self.factory = factory
-        self.hooks = hooks
+        baseFactory = factory
+        baseHooks = hooks
+        if let tracer {
+            let traced = TracedEntry(key: key, lifetime: lifetime, site: site)
+            self.factory = { resolver, arguments in
+                try tracer.build(traced, resolver) { try factory(resolver, arguments) }
+            }
+            self.hooks = hooks.map { hook in
+                { resolver, value in try tracer.hook(traced) { try hook(resolver, value) } }
+            }
+        } else {
+            self.factory = factory
+            self.hooks = hooks
+        }
         let cell = cell ?? (lifetime.isContainerOwned ? InstanceCell(weak: lifetime.kind == .weakSingleton) : nil)
         self.cell = cell
-        self.cellPointer = cell.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+        self.cellPointer = tracer == nil ? cell.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) } : nil
         super.init(
             key: key,
             lifetime: lifetime,
@@ -87,7 +122,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             site: site,
             sequence: sequence,
             dependencies: dependencies,
-            forwardsTo: forwardsTo
+            forwardsTo: forwardsTo,
+            tracer: tracer
         )
     }
 
@@ -103,15 +139,16 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
 
     /// The same registration with one more post-construction hook; it shares the cache.
     func adding(hook: @escaping @Sendable (Resolver, T) throws -> Void) -> Entry<T> {
-        remade(owner: owner, sequence: sequence, hooks: hooks + [hook], cell: cell)
+        remade(owner: owner, sequence: sequence, hooks: baseHooks + [hook], cell: cell, tracer: tracer)
     }
 
-    /// This registration with another owner, sequence, hooks or cell (`nil`: a new one).
+    /// This registration with another owner, sequence, hooks, cell (`nil`: a new one) or tracer.
     private func remade(
         owner: Container,
         sequence: Int,
         hooks: [@Sendable (Resolver, T) throws -> Void],
-        cell: InstanceCell<T>?
+        cell: InstanceCell<T>?,
+        tracer: Tracer?
     ) -> Entry<T> {
         Entry(
             key: key,
@@ -121,7 +158,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             sequence: sequence,
             dependencies: dependencies,
             forwardsTo: forwardsTo,
-            factory: factory,
+            tracer: tracer,
+            factory: baseFactory,
             hooks: hooks,
             cell: cell
         )
@@ -140,7 +178,15 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         cell?.cachedValue()
     }
 
-    override func copy(owner: Container, sequence: Int) -> AnyEntry {
-        remade(owner: owner, sequence: sequence, hooks: hooks, cell: nil)
+    override func copy(owner: Container, sequence: Int, tracer: Tracer?) -> AnyEntry {
+        remade(owner: owner, sequence: sequence, hooks: baseHooks, cell: nil, tracer: tracer)
+    }
+
+    override func resolveDiscarding(_ resolver: Resolver) throws(WiringError) {
+        _ = try resolver.resolve(entry: self, arguments: nil)
+    }
+
+    override func retraced(_ tracer: Tracer?) -> AnyEntry {
+        remade(owner: owner, sequence: sequence, hooks: baseHooks, cell: cell, tracer: tracer)
     }
 }

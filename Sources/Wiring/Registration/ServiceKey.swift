@@ -65,7 +65,10 @@ struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
 
 /// A readable name for a type: `UserService`, `any Database`, `Optional<Config>`.
 func typeDisplayName(_ type: Any.Type) -> String {
-    let name = String(describing: type)
+    // `_typeName` is what `String(describing:)` ends with for a metatype, without first asking
+    // the runtime whether the metatype conforms to half a dozen printing protocols (a hundred
+    // times slower, which validation of a large graph noticed).
+    let name = _typeName(type, qualified: false)
     // `String(describing:)` drops `any` from existentials; their mangled names end in `_p`.
     if let mangled = _mangledTypeName(type), mangled.hasSuffix("_p"), !name.hasPrefix("any ") {
         return "any \(name)"
@@ -75,7 +78,7 @@ func typeDisplayName(_ type: Any.Type) -> String {
 
 /// `(String, Int)` for a tuple of argument types, `(Int)` for one, `()` for none.
 func argumentsDisplayName(_ type: Any.Type) -> String {
-    let name = String(describing: type)
+    let name = _typeName(type, qualified: false)
     return name.hasPrefix("(") ? name : "(\(name))"
 }
 

@@ -40,7 +40,11 @@ extension Resolver {
     /// inlined into the caller; the others take a slow path.
     @inlinable @inline(__always)
     func resolve<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
-        if let cell = entry.cell, let value = cell.cachedValue() { return value }
+        if let cell = entry.cellPointer,
+            let value = Unmanaged<InstanceCell<T>>.fromOpaque(cell)._withUnsafeGuaranteedRef({ $0.cachedValue() })
+        {
+            return value
+        }
         if entry.lifetime.kind == .transient {
             return try build(entry, arguments, onConstructed: nil)
         }
@@ -109,6 +113,10 @@ extension Resolver {
     /// Singleton, weak singleton, graph and scoped lifetimes.
     @usableFromInline
     func resolveCaching<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+        if let tracer = entry.tracer, let value = cachedValue(of: entry) {
+            tracer.hit(entry.traced, self)
+            return value
+        }
         switch entry.lifetime.kind {
         case .singleton, .eagerSingleton, .weakSingleton:
             guard let cell = entry.cell else { preconditionFailure("Wiring: a singleton entry has no cell") }
@@ -144,6 +152,24 @@ extension Resolver {
             }
         case .transient:
             return try build(entry, arguments, onConstructed: nil)
+        }
+    }
+
+    /// The instance `entry`'s lifetime has cached for this resolve, if any, without building:
+    /// for reporting cache hits of traced registrations.
+    func cachedValue<T>(of entry: Entry<T>) -> T? {
+        switch entry.lifetime.kind {
+        case .singleton, .eagerSingleton, .weakSingleton:
+            return entry.cell?.peek()
+        case .graph:
+            let box = ResolutionContext.existing?.graphInstances[ObjectIdentifier(entry)]
+            return box.map { unsafeDowncast($0, to: GraphBox<T>.self).value }
+        case .scoped:
+            guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else { return nil }
+            let cell: InstanceCell<T> = target.cell(for: entry.key)
+            return cell.peek()
+        case .transient:
+            return nil
         }
     }
 }

@@ -128,10 +128,14 @@ extension Resolving {
 
 /// Lets a request for `Optional<X>` be served by the registration of `X`.
 protocol OptionalResolvable {
+    /// The `Wrapped` type.
+    static var wrappedType: Any.Type { get }
     static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any
 }
 
 extension Optional: OptionalResolvable {
+    static var wrappedType: Any.Type { Wrapped.self }
+
     static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any {
         let wrappedKey = ServiceKey(type: Wrapped.self, tag: key.tag, arguments: key.arguments)
         guard resolver.isRegistered(wrappedKey) else { return Wrapped?.none as Any }

@@ -1,0 +1,46 @@
+import Synchronization
+
+/// Records which registration resolved which during a dry run (``Container/validate(_:)`` with
+/// ``ValidationOptions/dryRun``): the edges that closure factories do not declare.
+final class EdgeRecorder: Sendable {
+    enum Phase: Sendable {
+        case constructor, hook
+    }
+
+    struct Edge: Hashable, Sendable {
+        let from: ServiceKey
+        let to: ServiceKey
+        let phase: Phase
+    }
+
+    private struct State {
+        var stack: [(key: ServiceKey, phase: Phase)] = []
+        var edges: Set<Edge> = []
+    }
+
+    private let state = Mutex(State())
+
+    /// A factory (`.constructor`) or hook (`.hook`) of `key` starts.
+    func enter(_ key: ServiceKey, phase: Phase) {
+        state.withLock { state in
+            if phase == .constructor, let top = state.stack.last {
+                state.edges.insert(Edge(from: top.key, to: key, phase: top.phase))
+            }
+            state.stack.append((key, phase))
+        }
+    }
+
+    /// The factory or hook that started last ends.
+    func exit() {
+        state.withLock { _ = $0.stack.popLast() }
+    }
+
+    /// `key` was served from a cache by whatever is running.
+    func touch(_ key: ServiceKey) {
+        state.withLock { state in
+            if let top = state.stack.last { state.edges.insert(Edge(from: top.key, to: key, phase: top.phase)) }
+        }
+    }
+
+    var edges: Set<Edge> { state.withLock { $0.edges } }
+}

@@ -1,0 +1,528 @@
+/// Builds the registration graph of a container and finds what is wrong with it: the engine of
+/// ``Container/validate(_:)``.
+final class GraphAnalysis {
+    struct Node {
+        let entry: AnyEntry?
+        let key: ServiceKey
+        let level: Int
+        let id: String
+    }
+
+    struct Edge: Hashable {
+        let from: Int
+        let to: Int
+        let kind: DependencyGraph.EdgeKind
+    }
+
+    /// A dependency that lookup could not satisfy.
+    struct Missing: Hashable {
+        let consumer: Int
+        let key: ServiceKey
+    }
+
+    /// The validated container first, then its ancestors.
+    private let chain: [Container]
+    /// The same for the container the user validated (not the dry run's copy): where
+    /// replacements were recorded.
+    private let originalChain: [Container]
+    private(set) var nodes: [Node] = []
+    private var entryNodes: [ObjectIdentifier: Int] = [:]
+    private var missingNodes: [ServiceKey: Int] = [:]
+    private var usedIDs: Set<String> = []
+    private(set) var edges: Set<Edge> = []
+    private var missing: Set<Missing> = []
+    /// Loops and captive pairs that only the dry run saw, and factories that failed in it.
+    private var dryRunCycles: [[Int]] = []
+    private var dryRunCaptives: Set<Edge> = []
+    private var dryRunFailures: [(node: Int, error: WiringError)] = []
+    private var roots: [Int] = []
+    /// For each node reachable from a root, the node it was first reached from.
+    private var reachedFrom: [Int: Int] = [:]
+
+    /// - Parameters:
+    ///   - container: The container to analyse (in a dry run, the throwaway copy).
+    ///   - original: The container the user validated.
+    ///   - recorded: The edges the dry run recorded.
+    ///   - dryRunErrors: The errors the dry run's resolves threw.
+    ///   - roots: The root types, or none to use every registration nothing depends on.
+    init(
+        container: Container,
+        original: Container,
+        recorded: Set<EdgeRecorder.Edge>,
+        dryRunErrors: [WiringError],
+        roots: [Any.Type]
+    ) {
+        let chain = Self.chain(from: container)
+        self.chain = chain
+        self.originalChain = Self.chain(from: original)
+        for (level, container) in chain.enumerated() {
+            for entry in container.registry.allSnapshots().flatMap(\.all).sorted(by: { $0.sequence < $1.sequence }) {
+                _ = node(for: entry, level: level)
+            }
+        }
+        var recordedFrom: [ServiceKey: [EdgeRecorder.Edge]] = [:]
+        for edge in recorded { recordedFrom[edge.from, default: []].append(edge) }
+        for index in nodes.indices {
+            guard let entry = nodes[index].entry else { continue }
+            let perspective = entry.lifetime.isContainerOwned ? entry.owner : chain[0]
+            if let source = entry.forwardsTo {
+                link(index, to: source, from: perspective, kind: .forward)
+            } else {
+                for dependency in entry.dependencies ?? [] {
+                    link(index, to: dependency, from: perspective, kind: .constructor)
+                }
+            }
+            for edge in recordedFrom[entry.key] ?? [] where edge.to != entry.forwardsTo {
+                link(index, to: edge.to, from: perspective, kind: edge.phase == .hook ? .hook : .constructor)
+            }
+        }
+        for error in dryRunErrors { absorb(error) }
+        findRoots(roots)
+    }
+
+    // MARK: Building the graph
+
+    private static func chain(from container: Container) -> [Container] {
+        var chain: [Container] = []
+        var current: Container? = container
+        while let next = current {
+            chain.append(next)
+            current = next.parent
+        }
+        return chain
+    }
+
+    private func node(for entry: AnyEntry, level: Int) -> Int {
+        if let index = entryNodes[ObjectIdentifier(entry)] { return index }
+        let suffix = level == 0 ? "" : level == 1 ? " (parent)" : " (parent \(level))"
+        let index = addNode(Node(entry: entry, key: entry.key, level: level, id: entry.key.description + suffix))
+        entryNodes[ObjectIdentifier(entry)] = index
+        return index
+    }
+
+    private func missingNode(for key: ServiceKey) -> Int {
+        if let index = missingNodes[key] { return index }
+        let id = usedIDs.contains(key.description) ? "\(key.description) (missing)" : key.description
+        let index = addNode(Node(entry: nil, key: key, level: 0, id: id))
+        missingNodes[key] = index
+        return index
+    }
+
+    private func addNode(_ node: Node) -> Int {
+        nodes.append(node)
+        usedIDs.insert(node.id)
+        return nodes.count - 1
+    }
+
+    /// The node that resolving `key` from `container` reaches, if something is registered.
+    private func target(of key: ServiceKey, from container: Container) -> Int? {
+        guard let entry = Resolver(container: container, scope: nil).lookup(key) else { return nil }
+        let level = chain.firstIndex { $0 === entry.owner } ?? 0
+        return node(for: entry, level: level)
+    }
+
+    /// Adds the edge from `consumer` to what `key` resolves to, or records it as missing.
+    private func link(_ consumer: Int, to key: ServiceKey, from container: Container, kind: DependencyGraph.EdgeKind) {
+        if let target = target(of: key, from: container) {
+            edges.insert(Edge(from: consumer, to: target, kind: kind))
+            return
+        }
+        // A request for `X?` is served by `X`, and is satisfied by nothing at all.
+        if !key.hasArguments, let optional = key.type as? any OptionalResolvable.Type {
+            let wrapped = ServiceKey(type: optional.wrappedType, tag: key.tag, arguments: key.arguments)
+            if let target = target(of: wrapped, from: container) {
+                edges.insert(Edge(from: consumer, to: target, kind: kind))
+            }
+            return
+        }
+        edges.insert(Edge(from: consumer, to: missingNode(for: key), kind: kind))
+        missing.insert(Missing(consumer: consumer, key: key))
+    }
+
+    /// Turns an error from the dry run into the fact it reveals.
+    private func absorb(_ error: WiringError) {
+        let keys = error.pathKeys
+        let consumer = keys.count >= 2 ? target(of: keys[keys.count - 2], from: chain[0]) : nil
+        switch error.code {
+        case .notRegistered, .argumentMismatch:
+            guard let consumer, let entry = nodes[consumer].entry else { return }
+            link(consumer, to: error.key, from: entry.lifetime.isContainerOwned ? entry.owner : chain[0], kind: .constructor)
+        case .cycle:
+            guard let cycle = error.cycle else { return }
+            dryRunCycles.append(cycle.compactMap { target(of: $0, from: chain[0]) })
+        case .scopeNotActive:
+            guard let consumer, let scoped = target(of: error.key, from: chain[0]) else { return }
+            dryRunCaptives.insert(Edge(from: consumer, to: scoped, kind: .constructor))
+        case .isolationMismatch:
+            return  // a main-actor factory, resolved off the main actor: not a wiring problem
+        default:
+            guard let failing = target(of: error.key, from: chain[0]) else { return }
+            dryRunFailures.append((failing, error))
+        }
+    }
+
+    private func findRoots(_ rootTypes: [Any.Type]) {
+        if rootTypes.isEmpty {
+            var hasIncoming = Set<Int>()
+            for edge in edges { hasIncoming.insert(edge.to) }
+            roots = nodes.indices.filter { nodes[$0].entry != nil && !hasIncoming.contains($0) }
+        } else {
+            roots = rootTypes.compactMap { target(of: ServiceKey(type: $0, tag: nil, arguments: Void.self), from: chain[0]) }
+        }
+        var outgoing = [[Int]](repeating: [], count: nodes.count)
+        for edge in edges { outgoing[edge.from].append(edge.to) }
+        for index in outgoing.indices { outgoing[index].sort() }  // a stable path, whatever the hashing
+        var queue = roots
+        for root in roots { reachedFrom[root] = root }
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for next in outgoing[current] where reachedFrom[next] == nil {
+                reachedFrom[next] = current
+                queue.append(next)
+            }
+        }
+    }
+
+    // MARK: Reading the graph
+
+    /// The path from a root to `node`, as node ids; just `node` if no root reaches it.
+    func path(to node: Int) -> [String] {
+        var path = [nodes[node].id]
+        var current = node
+        while let previous = reachedFrom[current], previous != current {
+            path.append(nodes[previous].id)
+            current = previous
+            if path.count > nodes.count { break }
+        }
+        return path.reversed()
+    }
+
+    /// The lifetime that decides how long `node`'s instance lives: for a forwarded type, the
+    /// lifetime of the registration it forwards to.
+    func effectiveLifetime(of node: Int) -> Lifetime? {
+        var current = node
+        for _ in 0...nodes.count {
+            guard let entry = nodes[current].entry else { return nil }
+            guard entry.forwardsTo != nil,
+                let next = edges.first(where: { $0.from == current && $0.kind == .forward })?.to
+            else { return entry.lifetime }
+            current = next
+        }
+        return nil
+    }
+
+    /// The graph in its exported form, sorted once here by node id, so that edges sort by
+    /// integers rather than by strings.
+    var graph: DependencyGraph {
+        let order = nodes.indices.sorted { nodes[$0].id < nodes[$1].id }
+        var rank = [Int](repeating: 0, count: nodes.count)
+        for (position, index) in order.enumerated() { rank[index] = position }
+        let sortedEdges = edges.sorted {
+            (rank[$0.from], rank[$0.to], $0.kind.order) < (rank[$1.from], rank[$1.to], $1.kind.order)
+        }
+        return DependencyGraph(
+            sortedNodes: order.map { index in
+                let node = nodes[index]
+                return DependencyGraph.Node(
+                    id: node.id,
+                    type: typeDisplayName(node.key.type),
+                    tag: node.key.tag?.description,
+                    arguments: node.key.hasArguments ? argumentsDisplayName(node.key.arguments) : nil,
+                    lifetime: node.entry?.lifetime.description,
+                    site: node.entry?.site,
+                    isMissing: node.entry == nil
+                )
+            },
+            sortedEdges: sortedEdges.map {
+                DependencyGraph.Edge(from: nodes[$0.from].id, to: nodes[$0.to].id, kind: $0.kind)
+            }
+        )
+    }
+
+    /// The strongly connected components of the graph restricted to `kinds`, each with more than
+    /// one node or a self-loop: the places where there is a loop.
+    func loops(through kinds: Set<DependencyGraph.EdgeKind>) -> [[Int]] {
+        var outgoing = [[Int]](repeating: [], count: nodes.count)
+        var selfLoops = Set<Int>()
+        for edge in edges where kinds.contains(edge.kind) {
+            outgoing[edge.from].append(edge.to)
+            if edge.from == edge.to { selfLoops.insert(edge.from) }
+        }
+        // Tarjan's algorithm, iterative so that a long chain cannot overflow the stack.
+        let unvisited = -1
+        var index = 0
+        var indices = [Int](repeating: unvisited, count: nodes.count)
+        var lowLinks = [Int](repeating: 0, count: nodes.count)
+        var onStack = [Bool](repeating: false, count: nodes.count)
+        var stack: [Int] = []
+        var components: [[Int]] = []
+        for start in nodes.indices where indices[start] == unvisited {
+            var work: [(node: Int, next: Int)] = [(start, 0)]
+            indices[start] = index
+            lowLinks[start] = index
+            index += 1
+            stack.append(start)
+            onStack[start] = true
+            while let (node, next) = work.last {
+                if next < outgoing[node].count {
+                    work[work.count - 1].next += 1
+                    let successor = outgoing[node][next]
+                    if indices[successor] == unvisited {
+                        indices[successor] = index
+                        lowLinks[successor] = index
+                        index += 1
+                        stack.append(successor)
+                        onStack[successor] = true
+                        work.append((successor, 0))
+                    } else if onStack[successor] {
+                        lowLinks[node] = min(lowLinks[node], indices[successor])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.node {
+                    lowLinks[parent] = min(lowLinks[parent], lowLinks[node])
+                }
+                if lowLinks[node] == indices[node] {
+                    var component: [Int] = []
+                    while let member = stack.popLast() {
+                        onStack[member] = false
+                        component.append(member)
+                        if member == node { break }
+                    }
+                    if component.count > 1 || selfLoops.contains(node) { components.append(component) }
+                }
+            }
+        }
+        return components
+    }
+
+    /// A loop inside `component` (`A → B → A`), as node indices ending where they start.
+    func cycle(in component: [Int], through kinds: Set<DependencyGraph.EdgeKind>) -> [Int] {
+        let members = Set(component)
+        guard let start = component.min(by: { nodes[$0].id < nodes[$1].id }) else { return [] }
+        var outgoing: [Int: [Int]] = [:]
+        for edge in edges.sorted(by: { nodes[$0.to].id < nodes[$1.to].id })
+        where kinds.contains(edge.kind) && members.contains(edge.from) && members.contains(edge.to) {
+            outgoing[edge.from, default: []].append(edge.to)
+        }
+        // Breadth-first from `start` back to `start`: the shortest loop through it.
+        var previous: [Int: Int] = [:]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for next in outgoing[current] ?? [] {
+                if next == start {
+                    var loop = [start]
+                    var node = current
+                    while node != start {
+                        loop.append(node)
+                        node = previous[node] ?? start
+                    }
+                    return [start] + loop.dropFirst().reversed() + [start]
+                }
+                if previous[next] == nil {
+                    previous[next] = current
+                    queue.append(next)
+                }
+            }
+        }
+        return [start, start]
+    }
+
+    // MARK: Findings
+
+    func findings(reportUnreachable: Bool) -> [ValidationFinding] {
+        var findings: [ValidationFinding] = []
+        findings += missingFindings()
+        findings += cycleFindings()
+        findings += captiveFindings()
+        findings += ambiguityFindings()
+        findings += failureFindings()
+        if reportUnreachable { findings += unreachableFindings() }
+        return findings
+    }
+
+    private func missingFindings() -> [ValidationFinding] {
+        missing.map { item in
+            let consumer = nodes[item.consumer]
+            let perspective = consumer.entry.map { $0.lifetime.isContainerOwned ? $0.owner : chain[0] } ?? chain[0]
+            let signatures = perspective.registeredSignatures(for: item.key)
+            let path = path(to: item.consumer) + [missingNodes[item.key].map { nodes[$0].id } ?? item.key.description]
+            if !signatures.isEmpty {
+                return ValidationFinding(
+                    kind: .argumentMismatch,
+                    severity: .error,
+                    registration: consumer.id,
+                    site: consumer.entry?.site,
+                    path: path,
+                    headline: "\(consumer.id) resolves \(item.key) without runtime arguments, and it is registered only with arguments.",
+                    fix:
+                        "registered signatures: \(signatures.joined(separator: ", ")); pass those arguments (r.resolve(\(metatypeExpression(typeDisplayName(item.key.type))), arguments: …)) or register a variant without arguments."
+                )
+            }
+            let hint = perspective.nearMisses(for: item.key).first.map { " Or: \($0)" } ?? ""
+            return ValidationFinding(
+                kind: .missingRegistration,
+                severity: .error,
+                registration: consumer.id,
+                site: consumer.entry?.site,
+                path: path,
+                headline: "\(consumer.id) depends on \(item.key), and nothing is registered for it.",
+                fix:
+                    "register it: container.register(\(metatypeExpression(typeDisplayName(item.key.type)))\(item.key.tag.map { ", tag: \($0)" } ?? "")) { r in … }.\(hint)"
+            )
+        }
+    }
+
+    private func cycleFindings() -> [ValidationFinding] {
+        var findings: [ValidationFinding] = []
+        var reported = Set<Set<Int>>()
+        let constructorKinds: Set<DependencyGraph.EdgeKind> = [.constructor, .forward]
+        var constructorLoops = loops(through: constructorKinds).map { cycle(in: $0, through: constructorKinds) }
+        // A loop the dry run hit is a constructor loop unless one of its steps was a hook.
+        constructorLoops += dryRunCycles.filter { loop in
+            loop.count > 1
+                && !zip(loop, loop.dropFirst()).contains { from, to in
+                    edges.contains(Edge(from: from, to: to, kind: .hook))
+                        && !edges.contains(Edge(from: from, to: to, kind: .constructor))
+                }
+        }
+        for loop in constructorLoops where reported.insert(Set(loop)).inserted {
+            let names = loop.map { nodes[$0].id }
+            findings.append(
+                ValidationFinding(
+                    kind: .cycle,
+                    severity: .error,
+                    registration: names[0],
+                    site: nodes[loop[0]].entry?.site,
+                    path: names,
+                    headline: "circular dependency: \(names.joined(separator: " → ")).",
+                    fix:
+                        "break the loop: inject one side after construction with .onResolved { r, instance in … } and a .graph or singleton lifetime, or read one side lazily with @LazyWired."
+                ))
+        }
+        let allKinds = Set(DependencyGraph.EdgeKind.allCases)
+        for component in loops(through: allKinds) where !reported.contains(where: { $0.isSubset(of: Set(component)) }) {
+            let loop = cycle(in: component, through: allKinds)
+            let names = loop.map { nodes[$0].id }
+            let transient = loop.first { effectiveLifetime(of: $0)?.kind == .transient }
+            findings.append(
+                ValidationFinding(
+                    kind: .hookCycle,
+                    severity: transient == nil ? .info : .error,
+                    registration: names[0],
+                    site: nodes[loop[0]].entry?.site,
+                    path: names,
+                    headline: transient.map {
+                        "a post-construction hook closes the loop \(names.joined(separator: " → ")), and \(nodes[$0].id) is transient, so each hook would build a new one without end."
+                    }
+                        ?? "a post-construction hook closes the loop \(names.joined(separator: " → ")); every registration on it caches its instance, so it resolves.",
+                    fix: transient == nil
+                        ? "nothing to do: this is how a hook closes a cycle on purpose."
+                        : "give \(transient.map { nodes[$0].id } ?? "it") a caching lifetime (.graph or .singleton)."
+                ))
+        }
+        return findings
+    }
+
+    private func captiveFindings() -> [ValidationFinding] {
+        var findings: [ValidationFinding] = []
+        let candidates = edges.filter { $0.kind != .forward }.union(dryRunCaptives)
+        var reported = Set<[Int]>()
+        for edge in candidates {
+            guard let holder = effectiveLifetime(of: edge.from), holder.isContainerOwned,
+                let held = effectiveLifetime(of: edge.to), let heldEntry = nodes[edge.to].entry
+            else { continue }
+            let severity: ValidationFinding.Severity
+            switch held.kind {
+            case .scoped: severity = .error
+            case .graph: severity = .warning
+            case .transient where !heldEntry.key.hasArguments && heldEntry.forwardsTo == nil: severity = .warning
+            default: continue
+            }
+            guard reported.insert([edge.from, edge.to]).inserted else { continue }
+            let from = nodes[edge.from].id
+            let to = nodes[edge.to].id
+            findings.append(
+                ValidationFinding(
+                    kind: .captiveDependency,
+                    severity: severity,
+                    registration: from,
+                    site: nodes[edge.from].entry?.site,
+                    path: path(to: edge.from) + [to],
+                    headline: held.kind == .scoped
+                        ? "\(from) (\(holder)) depends on \(to) (\(held)), which exists only inside a scope: resolving \(from) throws."
+                        : "\(from) (\(holder)) holds \(to) (\(held)) for ever: it is built once, for the first resolve, and never again.",
+                    fix: held.kind == .scoped
+                        ? "make \(from) scoped too, or resolve \(to) where it is used, through the scope."
+                        : "make \(to) a singleton if one instance is right, or give \(from) a shorter lifetime, or resolve \(to) when it is needed (a factory or @LazyWired in a shorter-lived owner)."
+                ))
+        }
+        return findings
+    }
+
+    private func ambiguityFindings() -> [ValidationFinding] {
+        originalChain.flatMap { container in
+            container.replacements.withLock { $0 }.map { replacement in
+                ValidationFinding(
+                    kind: .ambiguousRegistration,
+                    severity: .warning,
+                    registration: replacement.key.description,
+                    site: replacement.by,
+                    path: [replacement.key.description],
+                    headline:
+                        "\(replacement.key) is registered twice in one container, at \(replacement.replaced) and at \(replacement.by); only the later one counts.",
+                    fix: "remove one of them, give them different tags, or make the override in a child container (makeChild())."
+                )
+            }
+        }
+    }
+
+    private func failureFindings() -> [ValidationFinding] {
+        dryRunFailures.map { failure in
+            let node = nodes[failure.node]
+            return ValidationFinding(
+                kind: .buildFailed,
+                severity: .error,
+                registration: node.id,
+                site: node.entry?.site,
+                path: path(to: failure.node),
+                headline: "building \(node.id) failed during the dry run (\(failure.error.code))"
+                    + (failure.error.underlyingError.map { ": \($0)." } ?? "."),
+                fix: "see the error: \(failure.error.description.split(separator: "\n").first ?? "")"
+            )
+        }
+    }
+
+    private func unreachableFindings() -> [ValidationFinding] {
+        nodes.indices.compactMap { index in
+            let node = nodes[index]
+            guard node.level == 0, let entry = node.entry, reachedFrom[index] == nil else { return nil }
+            return ValidationFinding(
+                kind: .unreachable,
+                severity: .warning,
+                registration: node.id,
+                site: entry.site,
+                path: [node.id],
+                headline: "\(node.id) is registered, and no root (\(roots.map { nodes[$0].id }.joined(separator: ", "))) depends on it.",
+                fix: "remove the registration, or add the type that resolves it directly to ValidationOptions.roots."
+            )
+        }
+    }
+}
+
+extension DependencyGraph.EdgeKind {
+    /// The order of kinds between the same two nodes: constructor, forward, hook.
+    var order: Int {
+        switch self {
+        case .constructor: 0
+        case .forward: 1
+        case .hook: 2
+        }
+    }
+}

@@ -1,0 +1,202 @@
+/// What ``Container/validate(_:)`` checks beyond the defaults.
+public struct ValidationOptions: Sendable {
+    /// The types the application resolves at its top (`App.self`). With roots, registrations
+    /// that no root can reach are reported as ``ValidationFinding/Kind/unreachable`` warnings,
+    /// and paths start at a root. Without roots, every registration that nothing depends on
+    /// counts as a root, and nothing is reported as unreachable.
+    public var roots: [Any.Type]
+    /// Whether to resolve every registration once, in a throwaway copy of the container (and of
+    /// its parents) with a scope of every name, to learn the dependencies of closure factories
+    /// and hooks. It runs your factories, so they must be safe to run; the real container's
+    /// caches are not touched. Registrations that take runtime arguments, and main-actor
+    /// factories resolved off the main actor, are not dry-run.
+    public var dryRun: Bool
+
+    /// Options for a validation.
+    public init(roots: [Any.Type] = [], dryRun: Bool = false) {
+        self.roots = roots
+        self.dryRun = dryRun
+    }
+}
+
+/// One problem (or, at ``Severity/info``, one remark) that validation found.
+public struct ValidationFinding: Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+
+        /// A dependency that nothing is registered for.
+        public static let missingRegistration = Kind(name: "missing registration")
+        /// Registrations whose factories depend on each other in a loop: resolving any of them
+        /// throws.
+        public static let cycle = Kind(name: "cycle")
+        /// A loop closed by a post-construction hook. Allowed (``Severity/info``) when every
+        /// registration on it caches its instance; an error when one is transient, because the
+        /// hook would then build without end.
+        public static let hookCycle = Kind(name: "cycle closed by a hook")
+        /// A longer-lived registration holding a shorter-lived one: a singleton that depends on
+        /// a scoped (error), graph or transient (warning) registration keeps one instance of it
+        /// for ever.
+        public static let captiveDependency = Kind(name: "captive dependency")
+        /// A registration replaced, in the same container, by another one made elsewhere in the
+        /// code: only the last one counts, which may not be the one you meant.
+        public static let ambiguousRegistration = Kind(name: "ambiguous registration")
+        /// A dependency on a type and tag that is registered only with runtime arguments.
+        public static let argumentMismatch = Kind(name: "argument mismatch")
+        /// A registration that no root reaches (only with ``ValidationOptions/roots``).
+        public static let unreachable = Kind(name: "unreachable registration")
+        /// Two modules declare one type and tag differently.
+        public static let duplicateDeclaration = Kind(name: "duplicate declaration")
+        /// A factory failed during the dry run.
+        public static let buildFailed = Kind(name: "build failed")
+
+        public var description: String { name }
+    }
+
+    /// How serious a finding is.
+    public enum Severity: Int, Sendable, Comparable, CustomStringConvertible {
+        /// A remark: allowed, shown for understanding.
+        case info
+        /// Works, but is probably not what you meant.
+        case warning
+        /// Fails when resolved.
+        case error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        public var description: String {
+            switch self {
+            case .info: "info"
+            case .warning: "warning"
+            case .error: "error"
+            }
+        }
+    }
+
+    /// What kind of problem it is.
+    public let kind: Kind
+    /// How serious it is.
+    public let severity: Severity
+    /// The registration the finding is about, as messages name it.
+    public let registration: String
+    /// Where that registration was made, when there is one.
+    public let site: SourceLocation?
+    /// The resolution path from a root to the problem (`App → UserService → any Database`);
+    /// for a cycle, the loop itself (`A → B → A`).
+    public let path: [String]
+    /// One line: what is wrong.
+    public let headline: String
+    /// How to fix it.
+    public let fix: String
+
+    /// The three-part message: headline, context, "To fix:".
+    public var description: String {
+        var lines = ["\(severity): \(headline)"]
+        lines.append("  registration: \(registration)")
+        if path.count > 1 { lines.append("  path: \(path.joined(separator: " → "))") }
+        if let site { lines.append("  registered at: \(site)") }
+        lines.append("To fix: \(fix)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Everything ``Container/validate(_:)`` found, and the graph it analysed.
+public struct ValidationReport: Sendable, CustomStringConvertible {
+    /// The findings, errors first, then warnings, then remarks; each group in a stable order.
+    public let findings: [ValidationFinding]
+    /// The registration graph that was analysed.
+    public let graph: DependencyGraph
+
+    init(findings: [ValidationFinding], graph: DependencyGraph) {
+        var seen = Set<String>()
+        self.findings = findings.filter { seen.insert($0.description).inserted }.sorted {
+            ($1.severity.rawValue, $0.kind.name, $0.registration, $0.path.joined(separator: "→"))
+                < ($0.severity.rawValue, $1.kind.name, $1.registration, $1.path.joined(separator: "→"))
+        }
+        self.graph = graph
+    }
+
+    /// The findings of severity ``ValidationFinding/Severity/error``.
+    public var errors: [ValidationFinding] { findings.filter { $0.severity == .error } }
+    /// The findings of severity ``ValidationFinding/Severity/warning``.
+    public var warnings: [ValidationFinding] { findings.filter { $0.severity == .warning } }
+    /// Whether there is no error: every registration validation could check resolves.
+    public var isValid: Bool { errors.isEmpty }
+    /// Whether there is neither an error nor a warning.
+    public var isClean: Bool { findings.allSatisfy { $0.severity == .info } }
+
+    /// A summary line, then every finding.
+    public var description: String {
+        let summary =
+            "Wiring validation: \(graph.nodes.filter { !$0.isMissing }.count) registrations, "
+            + "\(errors.count) error\(errors.count == 1 ? "" : "s"), "
+            + "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")."
+        return ([summary] + findings.map(\.description)).joined(separator: "\n\n")
+    }
+}
+
+extension Container {
+    /// Checks the whole registration graph, as seen from this container (its own and its
+    /// parents' registrations), and reports every problem at once: missing registrations with
+    /// the path that needs them, cycles (`A → B → C → A`), captive dependencies, ambiguous
+    /// registrations, argument mismatches and, with roots, unreachable registrations.
+    ///
+    /// ```swift
+    /// @Test func wiringIsValid() {
+    ///     let report = Container.default.validate(ValidationOptions(roots: [App.self], dryRun: true))
+    ///     #expect(report.isValid, "\(report)")
+    /// }
+    /// ```
+    ///
+    /// Without a dry run nothing is built: dependencies are known for auto-wired registrations
+    /// and forwarded types only. Closure factories hide theirs until they run; for them, turn on
+    /// ``ValidationOptions/dryRun`` (in a test, or at start-up in debug builds).
+    public func validate(_ options: ValidationOptions = ValidationOptions()) -> ValidationReport {
+        let run = options.dryRun ? DryRun(of: self) : nil
+        let analysis = GraphAnalysis(
+            container: run?.copy ?? self,
+            original: self,
+            recorded: run?.edges ?? [],
+            dryRunErrors: run?.errors ?? [],
+            roots: options.roots
+        )
+        return ValidationReport(
+            findings: analysis.findings(reportUnreachable: !options.roots.isEmpty),
+            graph: analysis.graph
+        )
+    }
+
+    /// The registration graph as seen from this container; see ``DependencyGraph``.
+    ///
+    /// - Parameter options: With ``ValidationOptions/dryRun``, the graph includes the
+    ///   dependencies of closure factories and hooks.
+    public func dependencyGraph(_ options: ValidationOptions = ValidationOptions()) -> DependencyGraph {
+        validate(options).graph
+    }
+
+    /// Validates `modules` as an application would install them: in a new container, reporting
+    /// clashing declarations as ``ValidationFinding/Kind/duplicateDeclaration`` (keeping the
+    /// first), then everything ``validate(_:)`` reports.
+    public static func validate(
+        modules: [any Module],
+        options: ValidationOptions = ValidationOptions()
+    ) -> ValidationReport {
+        let container = Container()
+        let plan = container.installPlan(for: modules, overriding: false)
+        container.apply(plan, overriding: false)
+        let duplicates = plan.conflicts.map { conflict in
+            ValidationFinding(
+                kind: .duplicateDeclaration,
+                severity: .error,
+                registration: conflict.key.description,
+                site: conflict.site,
+                path: [conflict.key.description],
+                headline: "\(conflict.key) is declared twice, at \(conflict.other) and at \(conflict.site).",
+                fix:
+                    "keep one of the two declarations, or give them different tags; to override on purpose, install the override into a child container."
+            )
+        }
+        let report = container.validate(options)
+        return ValidationReport(findings: duplicates + report.findings, graph: report.graph)
+    }
+}
