@@ -4,7 +4,10 @@
 //   - call-site injection: a page with @Wired, @LazyWired and @OptionalWired properties;
 //   - singletons shared everywhere, scoped instances shared within one request scope only;
 //   - a child container overriding one service for tests;
-//   - what a user sees when a registration is missing, and when two services form a cycle.
+//   - what a user sees when a registration is missing, and when two services form a cycle;
+//   - validation of the whole graph before use, and the graph written as a Graphviz file
+//     (to the path given as the first argument, or to the temporary directory).
+import Foundation
 import Wiring
 
 /// Prints whether `a` and `b` are one instance, in aligned columns.
@@ -125,6 +128,29 @@ do {
 } catch {
     print("try cyclic.resolve(AuditTrail.self) threw code \"\(error.code)\":\n")
     print(error)
+}
+
+print("\n== Validation before use ==")
+// What a start-up check or a one-line test does: every problem at once, before any request.
+print("try storefront.validate(ValidationOptions(dryRun: true)) — the broken feature again:\n")
+print(storefront.validate(ValidationOptions(dryRun: true)).findings.map(\.description).joined(separator: "\n\n"))
+let roots: [Any.Type] = [App.self, OrderController.self, OrderPage.self]
+let report = container.validate(ValidationOptions(roots: roots, dryRun: true))
+print("\ncontainer.validate(roots: App, OrderController, OrderPage; dry run) — the shop itself:\n")
+print(report)
+
+// The application's graph, for documentation and code review (render it with Graphviz:
+// `dot -Tsvg wiring-demo-graph.dot -o graph.svg`).
+let graphPath =
+    CommandLine.arguments.dropFirst().first
+    ?? FileManager.default.temporaryDirectory
+    .appendingPathComponent("wiring-demo-graph.dot").path
+let graph = container.dependencyGraph(ValidationOptions(dryRun: true))
+do {
+    try graph.dot().write(toFile: graphPath, atomically: true, encoding: .utf8)
+    print("\nWrote the graph (\(graph.nodes.count) nodes, \(graph.edges.count) edges) to \(graphPath)")
+} catch {
+    print("\nCould not write the graph to \(graphPath): \(error)")
 }
 
 print("\nDemo finished.")

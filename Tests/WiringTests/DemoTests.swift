@@ -35,6 +35,10 @@ struct DemoTests {
         #expect(output.contains("path: StorefrontApp → CheckoutService → any PaymentGateway"))
         #expect(output.contains("To fix:"))
         #expect(output.contains("circular dependency: AuditTrail → SessionStore → AuditTrail"))
+        #expect(output.contains("error: CheckoutService depends on any PaymentGateway, and nothing is registered for it."))
+        #expect(output.contains("Wiring validation: 27 registrations, 0 errors, 1 warning."))
+        #expect(output.contains("warning: UserService (singleton) holds PasswordHasher (transient) for ever"))
+        #expect(output.contains("Wrote the graph (27 nodes, 53 edges) to "))
         #expect(output.hasSuffix("Demo finished.\n"))
     }
 }

@@ -257,7 +257,11 @@ extension Container {
     ) {
         precondition(
             !source.hasArguments,
-            "Wiring: \(source) takes runtime arguments and cannot be forwarded; register \(typeDisplayName(key.type)) with its own arguments instead."
+            """
+            Wiring: \(source) takes runtime arguments, so it cannot be forwarded to \(typeDisplayName(key.type)).
+              registered at: \(site)
+            To fix: register \(typeDisplayName(key.type)) with the same arguments: container.register(\(metatypeExpression(typeDisplayName(key.type)))) { (r: Resolver, …) in … }
+            """
         )
         publish { tracer in
             Entry<F>(

@@ -14,7 +14,7 @@ public struct DependencyGraph: Sendable, Equatable {
     /// A registration, or a dependency that nothing is registered for.
     public struct Node: Sendable, Hashable {
         /// Unique and stable: the registration as messages name it (`any Database tagged
-        /// .replica`), with ` (parent)` or ` (parent N)` for one inherited from an ancestor
+        /// .replica`), with ` [parent]` or ` [parent N]` for one inherited from an ancestor
         /// container.
         public let id: String
         /// The registered type's name.
@@ -23,7 +23,8 @@ public struct DependencyGraph: Sendable, Equatable {
         public let tag: String?
         /// The runtime-argument types, such as `(String, Int)`, if any.
         public let arguments: String?
-        /// The lifetime's name; `nil` for a missing dependency.
+        /// The lifetime's name, `forwarded` for a forwarded type (which shares the lifetime of
+        /// the registration it forwards to), or `nil` for a missing dependency.
         public let lifetime: String?
         /// Where it was registered; `nil` for a missing dependency.
         public let site: SourceLocation?
@@ -75,20 +76,22 @@ public struct DependencyGraph: Sendable, Equatable {
 
 extension DependencyGraph {
     /// The graph in Graphviz's DOT language: boxes for container-owned lifetimes, ellipses for
-    /// the others, red dashed nodes for missing dependencies, dashed edges for hooks and dotted
-    /// edges for forwarded types. Render it with `dot -Tsvg graph.dot -o graph.svg`.
+    /// the others, notes for forwarded types, red dashed nodes for missing dependencies, dashed
+    /// edges for hooks and dotted edges for forwarded types. Render it with `dot -Tsvg graph.dot -o graph.svg`.
     public func dot() -> String {
         var lines = [
             "digraph Wiring {",
             "  rankdir=LR;",
             "  node [fontname=\"Helvetica\", fontsize=11];",
-            "  edge [color=\"#555555\"];",
+            "  edge [color=\"#555555\", fontname=\"Helvetica\", fontsize=10];",
         ]
         for node in nodes {
             let label = ([node.id] + [node.isMissing ? "missing" : node.lifetime ?? ""]).joined(separator: "\\n")
             var attributes = ["label=\(dotQuoted(label))"]
             if node.isMissing {
                 attributes += ["shape=box", "style=\"dashed\"", "color=\"#cc0000\"", "fontcolor=\"#cc0000\""]
+            } else if node.lifetime == "forwarded" {
+                attributes += ["shape=note", "style=\"filled\"", "fillcolor=\"#f4f4f4\""]
             } else if let lifetime = node.lifetime, Self.containerOwned.contains(lifetime) {
                 attributes += ["shape=box", "style=\"rounded,filled\"", "fillcolor=\"#dbe8fb\""]
             } else {

@@ -94,7 +94,7 @@ final class GraphAnalysis {
 
     private func node(for entry: AnyEntry, level: Int) -> Int {
         if let index = entryNodes[ObjectIdentifier(entry)] { return index }
-        let suffix = level == 0 ? "" : level == 1 ? " (parent)" : " (parent \(level))"
+        let suffix = level == 0 ? "" : level == 1 ? " [parent]" : " [parent \(level)]"
         let index = addNode(Node(entry: entry, key: entry.key, level: level, id: entry.key.description + suffix))
         entryNodes[ObjectIdentifier(entry)] = index
         return index
@@ -102,7 +102,7 @@ final class GraphAnalysis {
 
     private func missingNode(for key: ServiceKey) -> Int {
         if let index = missingNodes[key] { return index }
-        let id = usedIDs.contains(key.description) ? "\(key.description) (missing)" : key.description
+        let id = usedIDs.contains(key.description) ? "\(key.description) [missing]" : key.description
         let index = addNode(Node(entry: nil, key: key, level: 0, id: id))
         missingNodes[key] = index
         return index
@@ -230,7 +230,7 @@ final class GraphAnalysis {
                     type: typeDisplayName(node.key.type),
                     tag: node.key.tag?.description,
                     arguments: node.key.hasArguments ? argumentsDisplayName(node.key.arguments) : nil,
-                    lifetime: node.entry?.lifetime.description,
+                    lifetime: node.entry.map { $0.forwardsTo == nil ? $0.lifetime.description : "forwarded" },
                     site: node.entry?.site,
                     isMissing: node.entry == nil
                 )

@@ -88,7 +88,7 @@ let brokenGraphs: [BrokenGraph] = [
     ),
     BrokenGraph(
         "a parent's singleton needs what only the child registers",
-        expect: [finding(.missingRegistration, path: ["VRepo", "VStore (parent)", "VClock (missing)"])],
+        expect: [finding(.missingRegistration, path: ["VRepo", "VStore [parent]", "VClock [missing]"])],
         validating: { options in
             let parent = Container()
             parent.autowire(VStore.self, lifetime: .singleton, VStore.init(clock:))
@@ -246,7 +246,7 @@ let brokenGraphs: [BrokenGraph] = [
         options: dryRun,
         expect: [
             // The parent's singleton resolves in the parent, which has no Pong.
-            finding(.missingRegistration, path: ["Pong", "Ping (parent)", "Pong (missing)"]),
+            finding(.missingRegistration, path: ["Pong", "Ping [parent]", "Pong [missing]"]),
             finding(.missingRegistration, path: ["VApi", "VRepo"]),
         ],
         validating: { options in

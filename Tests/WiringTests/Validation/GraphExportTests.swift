@@ -20,12 +20,12 @@ struct GraphExportTests {
                 digraph Wiring {
                   rankdir=LR;
                   node [fontname="Helvetica", fontsize=11];
-                  edge [color="#555555"];
+                  edge [color="#555555", fontname="Helvetica", fontsize=10];
                   "ConsoleLogger tagged \\"audit\\"" [label="ConsoleLogger tagged \\"audit\\"\\nsingleton", shape=box, style="rounded,filled", fillcolor="#dbe8fb"];
                   "VClock" [label="VClock\\nmissing", shape=box, style="dashed", color="#cc0000", fontcolor="#cc0000"];
                   "VRepo" [label="VRepo\\ntransient", shape=ellipse, style="filled", fillcolor="#eef3e2"];
                   "VStore" [label="VStore\\nsingleton", shape=box, style="rounded,filled", fillcolor="#dbe8fb"];
-                  "any Logging tagged \\"audit\\"" [label="any Logging tagged \\"audit\\"\\ntransient", shape=ellipse, style="filled", fillcolor="#eef3e2"];
+                  "any Logging tagged \\"audit\\"" [label="any Logging tagged \\"audit\\"\\nforwarded", shape=note, style="filled", fillcolor="#f4f4f4"];
                   "VRepo" -> "VStore";
                   "VStore" -> "VClock";
                   "any Logging tagged \\"audit\\"" -> "ConsoleLogger tagged \\"audit\\"" [style=dotted, label="forwards to"];
@@ -43,7 +43,7 @@ struct GraphExportTests {
                   n1["VClock<br/>missing"]
                   n2["VRepo<br/>transient"]
                   n3["VStore<br/>singleton"]
-                  n4["any Logging tagged #quot;audit#quot;<br/>transient"]
+                  n4["any Logging tagged #quot;audit#quot;<br/>forwarded"]
                   n2 --> n3
                   n3 --> n1
                   n4 -. forwards to .-> n0
