@@ -15,11 +15,20 @@ let package = Package(
     products: [
         .library(name: "Wiring", targets: ["Wiring"]),
         .library(name: "WiringTesting", targets: ["WiringTesting"]),
+        // Migration facades: the public API of four older libraries on the Wiring engine.
+        .library(name: "WiringImpose", targets: ["WiringImpose"]),
+        .library(name: "WiringDIContainer", targets: ["WiringDIContainer"]),
+        .library(name: "WiringDip", targets: ["WiringDip"]),
+        .library(name: "WiringDIKit", targets: ["WiringDIKit"]),
     ],
     targets: [
         .target(name: "Wiring", swiftSettings: strictSettings),
         // Helpers for users' test targets: per-test containers for Swift Testing and XCTest.
         .target(name: "WiringTesting", dependencies: ["Wiring"], swiftSettings: strictSettings),
+        .target(name: "WiringImpose", dependencies: ["Wiring"], swiftSettings: strictSettings),
+        .target(name: "WiringDIContainer", dependencies: ["Wiring"], swiftSettings: strictSettings),
+        .target(name: "WiringDip", dependencies: ["Wiring"], swiftSettings: strictSettings),
+        .target(name: "WiringDIKit", dependencies: ["Wiring"], swiftSettings: strictSettings),
         .executableTarget(
             name: "wiring-demo",
             dependencies: ["Wiring"],
@@ -36,6 +45,10 @@ let package = Package(
             dependencies: ["Wiring", "WiringTesting"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "WiringImposeTests", dependencies: ["WiringImpose"], swiftSettings: strictSettings),
+        .testTarget(name: "WiringDIContainerTests", dependencies: ["WiringDIContainer"], swiftSettings: strictSettings),
+        .testTarget(name: "WiringDipTests", dependencies: ["WiringDip"], swiftSettings: strictSettings),
+        .testTarget(name: "WiringDIKitTests", dependencies: ["WiringDIKit"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,2 @@
+// The WiringDIContainer migration facade: being written (see the facade issues).
+import Wiring

@@ -1,0 +1,2 @@
+// The WiringDIKit migration facade: being written (see the facade issues).
+import Wiring

@@ -1,0 +1,2 @@
+// The WiringDip migration facade: being written (see the facade issues).
+import Wiring

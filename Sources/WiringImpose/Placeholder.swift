@@ -1,0 +1,2 @@
+// The WiringImpose migration facade: being written (see the facade issues).
+import Wiring
