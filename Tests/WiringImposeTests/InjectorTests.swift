@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import Testing
+import WiringImpose
+
+@Suite("Injector")
+struct InjectorTests {
+    @Test("a singleton provider builds once and serves every type it is registered for")
+    func singleton() throws {
+        let built = Counter()
+        let injector = Injector()
+        injector.addSingleton(for: [Dependency.self, SomeDependency.self], resolveOn: nil) {
+            built.increment()
+            return SomeDependency()
+        }
+        let first = try injector.resolve(Dependency.self)
+        #expect(try injector.resolve(Dependency.self) === first)
+        #expect(try injector.resolve(SomeDependency.self) === first)
+        #expect(built.count == 1)
+    }
+
+    @Test("the autoclosure form, the trailing-closure form and chaining")
+    func spellings() throws {
+        let injector = Injector()
+            .addSingleton(for: Dependency.self, resolveOn: nil, SomeDependency())
+            .addTransient(for: Greeting.self, resolveOn: nil) { EnglishGreeting() }
+        #expect(try injector.resolve(Greeting.self).text == "hello")
+        #expect(try injector.resolve(Dependency.self) is SomeDependency)
+    }
+
+    @Test("a transient provider builds on every resolve")
+    func transient() throws {
+        let injector = Injector()
+        injector.addTransient(for: Dependency.self, resolveOn: nil, SomeDependency())
+        #expect(try injector.resolve(Dependency.self) !== injector.resolve(Dependency.self))
+    }
+
+    @Test("a weak singleton is shared while held and rebuilt after release")
+    func weakSingleton() throws {
+        let built = Counter()
+        let injector = Injector()
+        injector.addWeakSingleton(for: Dependency.self, resolveOn: nil) {
+            built.increment()
+            return SomeDependency()
+        }
+        var held: Dependency? = try injector.resolve(Dependency.self)
+        #expect(try injector.resolve(Dependency.self) === held)
+        #expect(built.count == 1)
+        held = nil
+        _ = try injector.resolve(Dependency.self)
+        #expect(built.count == 2)
+        _ = held
+    }
+
+    @Test("nearest type: a subclass registered under its superclass is found by its own type")
+    func nearestSubtype() throws {
+        let injector = Injector()
+        injector.addSingleton(for: Dependency.self, resolveOn: nil, ChildDependency())
+        let child = try injector.resolve(ChildDependency.self)
+        #expect(try injector.resolve(Dependency.self) === child)
+    }
+
+    @Test("nearest type: the exact instance type first, then the more derived one")
+    func nearestOrder() throws {
+        let injector = Injector()
+        injector.addSingleton(for: Dependency.self, resolveOn: nil, SomeDependency())
+        injector.addSingleton(for: Greeting.self, resolveOn: nil, GrandChildDependency())
+        // Nothing is registered for SomeDependency; both providers can serve it.
+        #expect(try type(of: injector.resolve(SomeDependency.self)) == SomeDependency.self)
+        let otherInjector = Injector()
+        otherInjector.addSingleton(for: Greeting.self, resolveOn: nil, ChildDependency())
+        otherInjector.addSingleton(for: Dependency.self, resolveOn: nil, GrandChildDependency())
+        otherInjector.addSingleton(for: EnglishGreeting.self, resolveOn: nil, SomeDependency())
+        // No exact SomeDependency provider... except the third; it wins over the derived ones.
+        #expect(try type(of: otherInjector.resolve(SomeDependency.self)) == SomeDependency.self)
+    }
+
+    @Test("nearest type: an instance already built is found by a protocol it conforms to")
+    func nearestByInstance() throws {
+        let injector = Injector()
+        injector.addSingleton(for: Dependency.self, resolveOn: nil, EnglishGreeting())
+        #expect(throws: ImposeError.self) { try injector.resolve(Greeting.self) }
+        _ = try injector.resolve(Dependency.self)
+        #expect(try injector.resolve(Greeting.self).text == "hello")
+    }
+
+    @Test("a missing type throws ImposeError that names it and how to register it")
+    func missing() {
+        let error = #expect(throws: ImposeError.self) { try Injector().resolve(Greeting.self) }
+        #expect(error?.errorDescription == "Impose Error: fail when search for imposed instance")
+        #expect(error?.failureReason?.hasPrefix("No compatible resolver for Greeting.") == true)
+        #expect(error?.failureReason?.contains("addSingleton(for: Greeting.self") == true)
+    }
+
+    @Test("removeResolver and reset remove providers")
+    func removal() throws {
+        let injector = Injector()
+        injector.addSingleton(for: Dependency.self, resolveOn: nil, SomeDependency())
+        #expect(injector.removeResolver(of: Dependency.self))
+        #expect(!injector.removeResolver(of: Dependency.self))
+        injector.addSingleton(for: Greeting.self, resolveOn: nil, EnglishGreeting())
+        injector.reset()
+        #expect(throws: ImposeError.self) { try injector.resolve(Greeting.self) }
+    }
+
+    @Test("re-registering a type replaces its provider")
+    func replace() throws {
+        let injector = Injector()
+        injector.addSingleton(for: Dependency.self, resolveOn: nil, SomeDependency())
+        injector.addSingleton(for: Dependency.self, resolveOn: nil, ChildDependency())
+        #expect(try injector.resolve(Dependency.self) is ChildDependency)
+    }
+
+    @Test("resolveOn: the factory runs on the queue, inline when already on it")
+    func queueAffinity() throws {
+        let queue = DispatchQueue(label: "impose.test")
+        let marker = DispatchSpecificKey<String>()
+        queue.setSpecific(key: marker, value: "on queue")
+        let seen = SeenQueue()
+        let injector = Injector()
+        injector.addTransient(for: Greeting.self, resolveOn: queue) {
+            seen.record(DispatchQueue.getSpecific(key: marker))
+            return EnglishGreeting()
+        }
+        _ = try injector.resolve(Greeting.self)
+        try queue.sync { _ = try injector.resolve(Greeting.self) }
+        #expect(seen.all == ["on queue", "on queue"])
+    }
+
+    @Test("a singleton is built exactly once under contention")
+    func exactlyOnce() throws {
+        for _ in 0..<50 {
+            let built = Counter()
+            let injector = Injector()
+            injector.addSingleton(for: Dependency.self, resolveOn: nil) {
+                built.increment()
+                usleep(100)
+                return SomeDependency()
+            }
+            onThreads(8) { _ in _ = try? injector.resolve(Dependency.self) }
+            #expect(built.count == 1)
+        }
+    }
+
+    @Test("ModuleProvider registers a module's providers")
+    func moduleProvider() throws {
+        struct MyModule: ModuleProvider {
+            func provide(for injector: Injector) {
+                injector.addSingleton(for: Greeting.self, resolveOn: nil, EnglishGreeting())
+            }
+        }
+        let injector = Injector()
+        injector.provide(using: MyModule())
+        #expect(try injector.resolve(Greeting.self).text == "hello")
+    }
+}
+
+/// Queue names seen by a factory.
+final class SeenQueue: @unchecked Sendable {
+    // @unchecked: `names` is only touched under `lock`.
+    private let lock = NSLock()
+    private var names: [String?] = []
+    func record(_ name: String?) { lock.withLock { names.append(name) } }
+    var all: [String?] { lock.withLock { names } }
+}
