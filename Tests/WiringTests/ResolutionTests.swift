@@ -248,3 +248,14 @@ final class Family: Sendable {
         self.parent = parent
     }
 }
+
+@Suite("Resolution regressions")
+struct ResolutionRegressionTests {
+    @Test("resolveIfRegistered with a tag returns the tagged registration (it crashed with an invalid downcast)")
+    func taggedResolveIfRegistered() throws {
+        let container = Container()
+        container.register(String.self, tag: "a", instance: "x")
+        #expect(try container.resolveIfRegistered(String.self, tag: "a") == "x")
+        #expect(try container.resolveIfRegistered(String.self, tag: "b") == nil)
+    }
+}

@@ -100,7 +100,9 @@ extension Resolving {
             return nil
         }
         do {
-            return try resolver.resolveSlow(key: key, arguments: nil, callSite: SourceLocation(file, line))
+            // Typed as `T`, not `T?`, so that the registration of `T` is the one resolved.
+            let value: T = try resolver.resolveSlow(key: key, arguments: nil, callSite: SourceLocation(file, line))
+            return value
         } catch {
             throw error.calledFrom(SourceLocation(file, line))
         }
