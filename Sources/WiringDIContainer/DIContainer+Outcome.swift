@@ -14,13 +14,17 @@ struct ResolutionFailure: Error {
 
 extension DIContainer {
     /// Resolves `type` under `name`, keeping the reason for a failure.
+    ///
+    /// Uses the engine's throwing `resolve` and maps "not registered" back, rather than
+    /// `resolveIfRegistered`, which in this engine version stops on a tagged registration that
+    /// exists (it asks for an `Optional` entry); the cost is an error value on a miss.
     func outcome<T>(_ type: T.Type, named name: String?) -> Result<T, ResolutionFailure> {
         do {
-            guard let value = try engine.resolveIfRegistered(T.self, tag: name) else {
+            return .success(try engine.resolve(T.self, tag: name))
+        } catch {
+            if error.code == .notRegistered, error.path.count == 1 {
                 return .failure(ResolutionFailure(reason: .notRegistered))
             }
-            return .success(value)
-        } catch {
             if error.code == .factoryFailed, error.underlyingError is FactoryReturnedNil, error.path.count == 1 {
                 return .failure(ResolutionFailure(reason: .factoryReturnedNil))
             }
@@ -30,7 +34,7 @@ extension DIContainer {
 
     /// The three-part message ``DIContainerProtocol/forceResolve(_:named:)`` stops with.
     func forceResolveMessage<T>(_ type: T.Type, named name: String?, failure: ResolutionFailure) -> String {
-        let typeName = String(reflecting: T.self)
+        let typeName = displayName(of: T.self)
         let subject = name.map { "\(typeName) named \"\($0)\"" } ?? typeName
         let record = records.withLock { $0[RegistrationKey(T.self, name: name)] }
         var lines: [String] = []
@@ -46,7 +50,8 @@ extension DIContainer {
                 fixes.append("\(typeName) is registered under other names: \(listed); resolve one of those.")
             }
             let namePart = name.map { ", named: \"\($0)\"" } ?? ""
-            fixes.append("register it before resolving: container.register(\(typeName).self\(namePart), lazySingleton: { c in … })")
+            fixes.append(
+                "register it before resolving: container.register(\(metatypeExpression(typeName))\(namePart), lazySingleton: { c in … })")
         case .factoryReturnedNil:
             lines.append("WiringDIContainer: forceResolve got nil: the factory registered for \(subject) returned nil.")
             lines.append("  requested: \(typeName)")

@@ -35,7 +35,7 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
     ///   - value: The lifecycle: an eager value, or a factory with its caching rule.
     public func register<Protocol>(type: Protocol.Type, named name: String? = nil, value: DILifecycle<Protocol>) {
         let key = RegistrationKey(Protocol.self, name: name)
-        let typeName = String(reflecting: Protocol.self)
+        let typeName = displayName(of: Protocol.self)
         records.withLock { table in
             switch value {
             case .eagerSingleton(let instance):

@@ -37,13 +37,13 @@ extension DIContainerProtocol {
             }
         }
         guard let value = resolve(Protocol.self, named: name) else {
-            let subject = String(reflecting: Protocol.self) + (name.map { " named \"\($0)\"" } ?? "")
+            let subject = displayName(of: Protocol.self) + (name.map { " named \"\($0)\"" } ?? "")
             fatalError(
                 """
                 WiringDIContainer: forceResolve got nil for \(subject).
                   container: \(String(reflecting: Swift.type(of: self)))
                 To fix:
-                  - register \(String(reflecting: Protocol.self)) in this container before resolving it.
+                  - register \(displayName(of: Protocol.self)) in this container before resolving it.
                   - or use resolve, the subscript or @Resolved, which give nil instead of stopping.
                 """
             )
