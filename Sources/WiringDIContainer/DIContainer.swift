@@ -19,7 +19,9 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
 
     /// The engine holding the registrations and their cached instances.
     let engine = Container()
-    /// The facade's view of each registration; updated together with the engine under its lock.
+    /// The facade's view of each registration; updated together with the engine under its lock,
+    /// so that the two agree when the same key is registered or reset from several threads. (No
+    /// factory runs under it; only the engine's release of a replaced instance does.)
     let records = Mutex<[RegistrationKey: RegistrationRecord]>([:])
 
     /// Creates an empty container.

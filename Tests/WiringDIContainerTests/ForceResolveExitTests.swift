@@ -59,4 +59,21 @@ struct ForceResolveExitTests {
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("forceResolve found nothing registered for WiringDIContainerTests.Outer1.Svc."))
     }
+
+    @Test("forceResolve on another conforming container stops with a message too")
+    func customConformanceStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            struct Empty: DIContainerProtocol {
+                func register<Protocol>(type: Protocol.Type, named: String?, value: DILifecycle<Protocol>) {}
+                func has<Protocol>(type: Protocol.Type, named: String?) -> Bool { false }
+                func resolve<Protocol>(_ type: Protocol.Type, named: String?) -> Protocol? { nil }
+                func isResettable<Protocol>(_ type: Protocol.Type, named: String?) -> Bool { false }
+                func reset<Protocol>(_ type: Protocol.Type, named: String?) {}
+            }
+            _ = Empty().forceResolve(Int.self, named: "n")
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("WiringDIContainer: forceResolve got nil for Swift.Int named \"n\"."))
+        #expect(stderr.contains("To fix:"))
+    }
 }
