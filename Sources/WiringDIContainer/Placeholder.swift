@@ -1,2 +1,0 @@
-// The WiringDIContainer migration facade: being written (see the facade issues).
-import Wiring
