@@ -134,22 +134,37 @@ public final class DependencyContainer: Sendable {
     /// - Parameter tag: The tag the component was registered with, or `nil`.
     /// - Returns: The instance.
     public func resolve<T>(tag: AnyHashable? = nil) -> T {
+        let path = ResolutionPath.current.appending(T.self, tag: tag)
+        // Factories resolve their dependencies through `resolve()`, not through the engine's
+        // resolver, so the facade keeps its own path for the messages.
+        let result: Result<T, WiringError> = ResolutionPath.$current.withValue(path) { engineResolve(tag: tag) }
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error) where error.code == .notRegistered:
+            stop(Diagnostics.notRegistered(T.self, tag: tag, in: self, path: path))
+        case .failure(let error):
+            stop(Diagnostics.engineFailure(error, type: T.self, tag: tag, path: path))
+        }
+    }
+
+    /// The engine's answer for `T` and `tag`, its error included.
+    private func engineResolve<T>(tag: AnyHashable?) -> Result<T, WiringError> {
         do {
-            return try engine.resolve(T.self, tag: tag.map(LegacyHashable.init))
-        } catch where error.code == .notRegistered {
-            stop(Diagnostics.notRegistered(T.self, tag: tag, in: self))
+            return .success(try engine.resolve(T.self, tag: tag.map(LegacyHashable.init)))
         } catch {
-            stop(Diagnostics.engineFailure(error, type: T.self, tag: tag))
+            return .failure(error)
         }
     }
 
     /// Resolves like ``resolve(tag:)``, and gives `nil` when nothing is registered.
+    ///
+    /// Checks with `isRegistered` and then resolves, rather than calling the engine's
+    /// `resolveIfRegistered`, whose tagged form traps in this engine version (it infers `T?` for
+    /// its internal lookup). Components never change after bootstrap, so the two steps agree.
     func resolveOptional<T>(tag: AnyHashable?) -> T? {
-        do {
-            return try engine.resolveIfRegistered(T.self, tag: tag.map(LegacyHashable.init))
-        } catch {
-            stop(Diagnostics.engineFailure(error, type: T.self, tag: tag))
-        }
+        guard engine.isRegistered(T.self, tag: tag.map(LegacyHashable.init)) else { return nil }
+        return resolve(tag: tag) as T
     }
 }
 

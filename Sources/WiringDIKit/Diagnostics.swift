@@ -18,7 +18,7 @@ enum Diagnostics {
         return lines.joined(separator: "\n")
     }
 
-    static func notRegistered(_ type: Any.Type, tag: AnyHashable?, in container: DependencyContainer) -> String {
+    static func notRegistered(_ type: Any.Type, tag: AnyHashable?, in container: DependencyContainer, path: ResolutionPath) -> String {
         let requested = keyDisplayName(type, tag: tag)
         let components = container.components
         var fixes: [String] = []
@@ -50,7 +50,7 @@ enum Diagnostics {
             context: [
                 "requested: \(requested)",
                 "container: \(components.count) component(s): \(summary(of: components))",
-            ],
+            ] + path.contextLines,
             fixes: fixes
         )
     }
@@ -97,11 +97,11 @@ enum Diagnostics {
         )
     }
 
-    static func engineFailure(_ error: WiringError, type: Any.Type, tag: AnyHashable?) -> String {
+    static func engineFailure(_ error: WiringError, type: Any.Type, tag: AnyHashable?, path: ResolutionPath) -> String {
         let requested = keyDisplayName(type, tag: tag)
         // The engine's headline and context; its fixes speak of the native API.
         let report = error.description.split(separator: "\n").prefix { $0 != "To fix:" }
-        let context = ["requested: \(requested)"] + report.map { "engine: \($0)" }
+        let context = ["requested: \(requested)"] + path.contextLines + report.map { "engine: \($0)" }
         if error.code == .cycle {
             return message(
                 "circular dependency while resolving \(requested).",
