@@ -1,6 +1,6 @@
 import Synchronization
 
-/// A slot for the root container: the process-wide one, or one of a ``DependencyContainer/withShared(_:operation:)-(_,()throws->R)`` scope.
+/// A slot for the root container: the process-wide one, or one of a ``DependencyContainer/withShared(_:operation:)`` scope.
 final class RootSlot: Sendable {
     let container: Mutex<DependencyContainer?>
 
@@ -22,7 +22,7 @@ extension DependencyContainer {
     /// The root container: the one the global ``resolve(tag:)``, ``resolveOptional(tag:)`` and
     /// the property wrappers resolve from.
     ///
-    /// Inside ``withShared(_:operation:)-(_,()throws->R)`` it is that scope's root; elsewhere
+    /// Inside ``withShared(_:operation:)`` it is that scope's root; elsewhere
     /// the one given to ``defined(by:)``. Reading it before a root is defined stops the program
     /// with a message.
     public static var shared: DependencyContainer {
@@ -37,7 +37,7 @@ extension DependencyContainer {
     /// ```
     ///
     /// Defining the root a second time stops the program with a message. Inside a
-    /// ``withShared(_:operation:)-(_,()throws->R)`` scope it sets that scope's root and leaves the
+    /// ``withShared(_:operation:)`` scope it sets that scope's root and leaves the
     /// process-wide one alone, so tests can run the app's start-up code in parallel.
     ///
     /// - Parameter root: The container to resolve from.
@@ -51,7 +51,7 @@ extension DependencyContainer {
     /// Forgets the root container, so that ``defined(by:)`` can set another: new in the facade,
     /// for tests that run one after the other.
     ///
-    /// Inside a ``withShared(_:operation:)-(_,()throws->R)`` scope it forgets that scope's root
+    /// Inside a ``withShared(_:operation:)`` scope it forgets that scope's root
     /// only. Prefer `withShared` in tests: it cannot leak a root into the next test, and it
     /// lets tests run in parallel.
     public static func resetShared() {
@@ -86,7 +86,7 @@ extension DependencyContainer {
         try $scopedRoot.withValue(RootSlot(root), operation: operation)
     }
 
-    /// The asynchronous form of ``withShared(_:operation:)-(_,()throws->R)``.
+    /// The asynchronous form of ``withShared(_:operation:)``.
     ///
     /// - Parameters:
     ///   - root: The scope's root, or `nil` to start undefined.
