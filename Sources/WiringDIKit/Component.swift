@@ -23,7 +23,7 @@ public protocol ComponentProtocol {
 }
 
 /// How long the instances of a component live.
-public enum Lifetime {
+public enum Lifetime: Sendable {
     /// Built on first resolve, then the same instance for every resolve from that container.
     /// Built exactly once, even when several threads resolve it at the same time.
     case singleton

@@ -44,7 +44,8 @@ enum Diagnostics {
             }
         }
         let tagPart = tag.map { "tag: \(tagDisplayName($0)), " } ?? ""
-        fixes.append("register it in a module: single(\(tagPart)factory: { … as \(bareName) }) or factory(\(tagPart)factory: { … }).")
+        let body = name.hasPrefix("any ") ? "… as \(bareName)" : "\(name)(…)"
+        fixes.append("register it in a module: single(\(tagPart)factory: { \(body) }) or factory(\(tagPart)factory: { \(body) }).")
         return message(
             "nothing is registered for \(requested).",
             context: [
@@ -100,7 +101,10 @@ enum Diagnostics {
     static func engineFailure(_ error: WiringError, type: Any.Type, tag: AnyHashable?, path: ResolutionPath) -> String {
         let requested = keyDisplayName(type, tag: tag)
         // The engine's headline and context; its fixes speak of the native API.
-        let report = error.description.split(separator: "\n").prefix { $0 != "To fix:" }
+        // Its sites point into the facade, and it repeats the requested type: leave those out.
+        let report = error.description.split(separator: "\n").prefix { $0 != "To fix:" }.filter { line in
+            !["registered at:", "resolved at:", "requested:"].contains { line.contains($0) }
+        }
         let context = ["requested: \(requested)"] + path.contextLines + report.map { "engine: \($0)" }
         if error.code == .cycle {
             return message(

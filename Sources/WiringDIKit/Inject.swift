@@ -73,6 +73,10 @@ public enum LazyInject<Component> {
     }
 }
 
+// Not Sendable: the unresolved case holds DIKit's non-Sendable closure, and reading mutates.
+@available(*, unavailable)
+extension LazyInject: Sendable {}
+
 /// Resolves a dependency from ``DependencyContainer/shared`` on first read, or gives `nil`
 /// when nothing is registered for it; either result is kept.
 ///
@@ -115,3 +119,7 @@ public enum OptionalInject<Component> {
         }
     }
 }
+
+// Not Sendable: the unresolved case holds DIKit's non-Sendable closure, and reading mutates.
+@available(*, unavailable)
+extension OptionalInject: Sendable {}

@@ -144,6 +144,18 @@ struct ContainerTests {
     }
 }
 
+@Suite("Sendable")
+struct SendableTests {
+    static func requireSendable<T: Sendable>(_: T.Type) {}
+
+    @Test("the container, the lifetime and Inject of a Sendable value are Sendable (compile-time check)")
+    func sendableTypes() {
+        Self.requireSendable(DependencyContainer.self)
+        Self.requireSendable(Lifetime.self)
+        Self.requireSendable(Inject<Marker>.self)
+    }
+}
+
 /// The context protocols DIKit declares are still there to conform to.
 struct ContextOwner: ContainerContext, DefinesContainer {
     let container: DependencyContainer

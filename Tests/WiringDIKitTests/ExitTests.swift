@@ -25,6 +25,8 @@ struct ExitTests {
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(text.contains("nothing is registered for any ClockProtocol."))
         #expect(text.contains("Clock is registered, and types must match exactly: register it as single { Clock(…) as ClockProtocol }."))
+        #expect(
+            text.contains("register it in a module: single(factory: { … as ClockProtocol }) or factory(factory: { … as ClockProtocol })."))
     }
 
     @Test("registering after bootstrap stops with a message")
@@ -101,6 +103,8 @@ struct ExitTests {
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(text.contains("WiringDIKit: circular dependency while resolving CycleA."))
         #expect(text.contains("  path: CycleA → CycleB → CycleA"))
+        #expect(text.contains("  engine: Wiring: circular dependency"))
+        #expect(!text.contains("registered at: WiringDIKit/"))
         #expect(text.contains("@LazyInject"))
     }
 
