@@ -19,6 +19,10 @@ extension Container {
         for entry in entries {
             copy.registry.insert(entry.copy(owner: copy, sequence: copy.registry.nextSequence(), tracer: nil))
         }
+        let contributions = self.contributions.withLock { $0 }
+        copy.contributions.withLock { $0 = contributions }
+        let decorators = self.decorators.withLock { $0 }
+        copy.decorators.withLock { $0 = decorators }
         return copy
     }
 

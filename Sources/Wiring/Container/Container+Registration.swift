@@ -126,6 +126,7 @@ extension Container {
         dependencies: [ServiceKey]?,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer?) throws -> T
     ) -> Registration<T> {
+        let decorators = containerDecorators(for: key, as: T.self)
         publish { tracer in
             Entry<T>(
                 key: key,
@@ -135,7 +136,8 @@ extension Container {
                 sequence: registry.nextSequence(),
                 dependencies: dependencies,
                 tracer: tracer,
-                factory: factory
+                factory: factory,
+                refinements: Refinements(decorators: decorators)
             )
         }
         return Registration(container: self, key: key)
@@ -174,7 +176,7 @@ public struct Registration<T>: Sendable {
     /// already cached when the hook runs.
     @discardableResult
     public func onResolved(_ hook: @escaping @Sendable (Resolver, T) throws -> Void) -> Registration<T> {
-        container.modify(key) { (entry: Entry<T>) in entry.adding(hook: hook) }
+        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.hooks.append(hook) } }
         return self
     }
 
@@ -239,7 +241,8 @@ extension Container {
     /// it replaced a registration made elsewhere, and releases what the replaced one cached.
     func publish(_ make: (Tracer?) -> AnyEntry) {
         let (entry, replaced) = tracing.withLock { tracer in
-            let entry = make(tracer)
+            let made = make(tracer)
+            let entry = isShutDown.load(ordering: .acquiring) ? made.shutDownCopy() : made
             return (entry, registry.insert(entry))
         }
         guard let replaced else { return }

@@ -32,6 +32,10 @@ public final class Container: Resolving, Sendable {
     /// registrations is detected when it reaches this depth, and reported with the loop itself.
     public static let maximumDepth = 128
 
+    /// What a closed scope resolves from: an empty container whose misses report
+    /// ``WiringError/Code/shutDown``.
+    static let closedScope = Container()
+
     @usableFromInline let registry: Registry
     /// The address of `registry`, unretained, for the hot path.
     @usableFromInline let registryAddress: UInt
@@ -49,6 +53,15 @@ public final class Container: Resolving, Sendable {
     let tracing = Mutex<Tracer?>(nil)
     /// Registrations replaced in this container by another one made elsewhere in the code.
     let replacements = Mutex<[Replacement]>([])
+    /// The instances ``shutdown()`` disposes.
+    let disposables = DisposalBag()
+    /// Set by ``shutdown()``; registrations made afterwards are published already shut down.
+    let isShutDown = Atomic<Bool>(false)
+    /// The contributions to collections and maps made in this container (see
+    /// ``contribute(to:tag:lifetime:file:line:_:)``).
+    let contributions = Mutex<[ContributionRecord]>([])
+    /// Decorators added with ``decorate(_:tag:file:line:_:)``, by the key they decorate.
+    let decorators = Mutex<[ServiceKey: [AnyDecorator]]>([:])
 
     /// Creates an empty container.
     ///

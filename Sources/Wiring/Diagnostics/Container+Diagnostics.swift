@@ -17,6 +17,11 @@ extension Container {
 
     /// The error for a resolve that found nothing for `key`.
     func missingRegistrationError(for key: ServiceKey, callSite: SourceLocation) -> WiringError {
+        if self === Container.closedScope {
+            var error = WiringError(code: .shutDown, key: key, detail: .closedScope)
+            error.callSite = callSite
+            return error
+        }
         let signatures = registeredSignatures(for: key)
         var error = WiringError(
             code: signatures.isEmpty ? .notRegistered : .argumentMismatch,

@@ -11,6 +11,9 @@ extension WiringError {
         if let registrationSite { lines.append("  registered at: \(registrationSite)") }
         if let callSite { lines.append("  resolved at: \(callSite)") }
         if let underlyingError { lines.append("  underlying error: \(underlyingError)") }
+        if case .duplicateKey(_, let first, let second) = detail {
+            lines.append("  contributed at: \(first) and \(second)")
+        }
         if case .duplicate(let existing, let others) = detail {
             lines.append("  also declared at: \(existing)")
             lines.append(contentsOf: others.map { "  also duplicated: \($0)" })
@@ -59,9 +62,17 @@ extension WiringError {
         case .invalidLifetime:
             return "\(key) cannot have the lifetime \(lifetime.map(\.description) ?? "it was given")."
         case .duplicateRegistration:
+            if case .duplicateKey(let mapKey, _, _) = detail {
+                return "two contributions to \(key) use the key \(mapKey)."
+            }
             return "\(key) is declared twice, by two different declarations."
         case .isolationMismatch:
             return "\(key) must be built on the main actor, and it was resolved synchronously from outside the main actor."
+        case .asyncRequired:
+            return "\(key) has an async factory, and it was resolved synchronously before it was built."
+        case .shutDown:
+            if case .closedScope = detail { return "\(key) was resolved through a scope that has been closed." }
+            return "\(key) was resolved from a container that has been shut down."
         }
     }
 
@@ -98,16 +109,30 @@ extension WiringError {
             fixes.append("or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.")
         case .invalidLifetime:
             fixes.append("use .singleton for value types; .weakSingleton needs a class instance.")
+        case .duplicateRegistration where isDuplicateKey:
+            fixes.append("give each contribution its own key, or contribute to a collection instead of a map.")
         case .duplicateRegistration:
             fixes.append("keep one of the two declarations, or give them different tags.")
             fixes.append(
                 "to override on purpose, install the overriding module into a child container (container.makeChild()) or use container.register, which replaces."
             )
+        case .asyncRequired:
+            fixes.append(
+                "resolve it with `try await container.resolveAsync(\(metatypeExpression(name)))`; a factory that needs it must be async too."
+            )
+            fixes.append("for an async eager singleton, call `try await container.startAsync()` instead of `start()`.")
+        case .shutDown:
+            fixes.append("resolve from a live container or scope: shutdown() and close() are final; make a new one instead.")
         case .isolationMismatch:
             fixes.append(
                 "resolve it with `await container.resolveAsync(\(metatypeExpression(name)))`, which hops to the main actor to build it.")
             fixes.append("or resolve it from code that runs on the main actor; once built, a singleton can be read from any thread.")
         }
         return fixes
+    }
+
+    private var isDuplicateKey: Bool {
+        if case .duplicateKey = detail { return true }
+        return false
     }
 }

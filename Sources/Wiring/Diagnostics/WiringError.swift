@@ -19,6 +19,8 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
             case invalidLifetime = "invalid lifetime"
             case duplicateRegistration = "duplicate registration"
             case isolationMismatch = "isolation mismatch"
+            case asyncRequired = "async required"
+            case shutDown = "shut down"
         }
 
         let base: Base
@@ -46,6 +48,11 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         /// A registration whose factory must run on the main actor was resolved synchronously
         /// from another thread.
         public static let isolationMismatch = Code(base: .isolationMismatch)
+        /// A registration with an async factory was resolved synchronously, before it was built.
+        public static let asyncRequired = Code(base: .asyncRequired)
+        /// A resolve from a container after ``Container/shutdown()``, or through a scope after
+        /// ``Scope/close()``.
+        public static let shutDown = Code(base: .shutDown)
 
         public var description: String { base.rawValue }
     }
@@ -77,6 +84,10 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         case depthLimit(Int)
         /// Where the other declaration of a duplicate was made, and any further duplicates.
         case duplicate(existing: SourceLocation, others: [String])
+        /// The resolve went through a closed scope.
+        case closedScope
+        /// Two contributions to one map use the same key.
+        case duplicateKey(String, SourceLocation, SourceLocation)
     }
 
     init(

@@ -33,40 +33,6 @@ extension Container {
     }
 }
 
-extension Resolving {
-    /// Resolves `type` from any context, running factories registered with
-    /// ``Container/register(_:tag:lifetime:file:line:mainActor:)`` on the main actor.
-    ///
-    /// ```swift
-    /// let model = try await container.resolveAsync(SettingsViewModel.self)
-    /// ```
-    ///
-    /// The resolve first runs where it is called. If the graph needs the main actor somewhere,
-    /// the whole resolve runs again on the main actor; instances that were already cached are
-    /// reused, and transient instances built by the first attempt are discarded.
-    public func resolveAsync<T: Sendable>(
-        _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
-    ) async throws(WiringError) -> T {
-        do {
-            return try resolve(T.self, tag: tag, file: file, line: line)
-        } catch  where error.code == .isolationMismatch && !isOnMainActorExecutor {
-            let resolver = self.resolver
-            let tag = UncheckedBox(tag)
-            let result = await MainActor.run { () -> Result<T, WiringError> in
-                do throws(WiringError) {
-                    return .success(try resolver.resolve(T.self, tag: tag.value, file: file, line: line))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            return try result.get()
-        }
-    }
-}
-
 /// Thrown by a main-actor factory called off the main thread; ``Resolver/failure(_:in:)`` turns
 /// it into ``WiringError/Code/isolationMismatch`` for the registration.
 struct IsolationViolation: Error {}

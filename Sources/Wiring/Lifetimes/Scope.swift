@@ -21,6 +21,10 @@ public final class Scope: Resolving, Sendable {
     /// The enclosing scope, for a nested scope.
     public let parent: Scope?
     private let cells = Mutex<[ServiceKey: AnyObject]>([:])
+    /// The instances ``close()`` disposes.
+    let disposables = DisposalBag()
+    /// Set by ``close()``.
+    let isClosed = Atomic<Bool>(false)
 
     init(container: Container, parent: Scope?, name: ScopeName?) {
         self.container = container
@@ -28,11 +32,17 @@ public final class Scope: Resolving, Sendable {
         self.name = name
     }
 
-    /// The container's registry, unretained (see ``Resolving/_registryPointer``).
-    public var _registryPointer: UnsafeRawPointer { container._registryPointer }
+    /// The container's registry, unretained (see ``Resolving/_registryPointer``); once the scope
+    /// is closed, an empty registry, so that every resolve misses and reports it.
+    public var _registryPointer: UnsafeRawPointer {
+        isClosed.load(ordering: .acquiring) ? Container.closedScope._registryPointer : container._registryPointer
+    }
 
     /// The resolver for this scope.
-    public var resolver: Resolver { Resolver(container: container, scope: self) }
+    public var resolver: Resolver {
+        isClosed.load(ordering: .acquiring)
+            ? Resolver(container: Container.closedScope, scope: nil) : Resolver(container: container, scope: self)
+    }
 
     /// Makes a scope nested in this one, for example a request scope inside a session scope.
     public func makeScope(_ name: ScopeName? = nil) -> Scope {
@@ -60,9 +70,10 @@ public final class Scope: Resolving, Sendable {
         return nil
     }
 
-    /// The cell that holds this scope's instance for `key`.
-    func cell<T>(for key: ServiceKey) -> InstanceCell<T> {
-        cells.withLock { cells in
+    /// The cell that holds this scope's instance for `key`; `nil` once the scope is closed.
+    func cell<T>(for key: ServiceKey) -> InstanceCell<T>? {
+        if isClosed.load(ordering: .acquiring) { return nil }
+        return cells.withLock { cells in
             if let existing = cells[key] { return unsafeDowncast(existing, to: InstanceCell<T>.self) }
             let cell = InstanceCell<T>(weak: false)
             cells[key] = cell

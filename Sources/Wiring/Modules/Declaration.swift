@@ -240,6 +240,57 @@ public func scoped<T>(
     }
 }
 
+/// Declares a contribution to the collection `[Element]`; see
+/// ``Container/contribute(to:tag:lifetime:file:line:_:)-(_,_,_,_,_,(Resolver)->Element)``.
+///
+/// ```swift
+/// contribution(to: [any Plugin].self) { _ in AuthPlugin() }
+/// ```
+public func contribution<Element>(
+    to collection: [Element].Type,
+    tag: (any Hashable & Sendable)? = nil,
+    lifetime: Lifetime = .transient,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) throws -> Element
+) -> Declaration<Element> {
+    Declaration(
+        key: ServiceKey(type: Element.self, tag: ServiceTag(ContributionSite(site: SourceLocation(file, line))), arguments: Void.self),
+        lifetime: lifetime,
+        site: SourceLocation(file, line),
+        forwardedKeys: []
+    ) { container in
+        container.contribute(to: collection, tag: tag, lifetime: lifetime, file: file, line: line, factory)
+    }
+}
+
+/// Declares a contribution under `key` to the map `[Key: Element]`; see
+/// ``Container/contribute(to:key:tag:lifetime:file:line:_:)``.
+public func contribution<Key: Hashable & Sendable, Element>(
+    to map: [Key: Element].Type,
+    key: Key,
+    tag: (any Hashable & Sendable)? = nil,
+    lifetime: Lifetime = .transient,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) throws -> Element
+) -> Declaration<Element> {
+    Declaration(
+        key: ServiceKey(type: Element.self, tag: ServiceTag(ContributionSite(site: SourceLocation(file, line))), arguments: Void.self),
+        lifetime: lifetime,
+        site: SourceLocation(file, line),
+        forwardedKeys: []
+    ) { container in
+        container.contribute(to: map, key: key, tag: tag, lifetime: lifetime, file: file, line: line, factory)
+    }
+}
+
+/// Identifies a contribution declaration by its source line, for duplicate detection in
+/// ``Container/install(_:)``: the same line installed twice is one contribution.
+struct ContributionSite: Hashable, Sendable {
+    let site: SourceLocation
+}
+
 /// Declares an already-built value as a singleton; see ``Container/register(_:tag:instance:file:line:)``.
 public func instance<T>(
     _ value: T,

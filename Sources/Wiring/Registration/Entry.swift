@@ -66,19 +66,41 @@ class AnyEntry: @unchecked Sendable {
     func resolveDiscarding(_ resolver: Resolver) throws(WiringError) {
         preconditionFailure("Wiring: AnyEntry is abstract")
     }
+
+    /// The ``AsyncBuild`` of a registration with an async factory.
+    var asyncBuildObject: AnyObject? { nil }
+
+    /// The registration as it is after ``Container/shutdown()``: same key and site, no cache,
+    /// a factory that throws ``WiringError/Code/shutDown``.
+    func shutDownCopy() -> AnyEntry {
+        preconditionFailure("Wiring: AnyEntry is abstract")
+    }
+}
+
+/// What a registration adds around its factory: post-construction hooks, decorators, a
+/// teardown, transient tracking and an async factory.
+struct Refinements<T>: @unchecked Sendable {
+    // @unchecked: every closure is `@Sendable`; `asyncBuild` is a Sendable class, stored
+    // type-erased because it needs `T: Sendable`.
+    var hooks: [@Sendable (Resolver, T) throws -> Void] = []
+    var decorators: [@Sendable (Resolver, T) throws -> T] = []
+    var teardown: Teardown<T>?
+    var tracksTransients = false
+    /// An ``AsyncBuild`` for registrations with an async factory.
+    var asyncBuild: AnyObject?
 }
 
 /// A registration that builds values of type `T`.
 @usableFromInline
 final class Entry<T>: AnyEntry, @unchecked Sendable {
     // @unchecked: all stored properties are `let`s; the cell synchronises itself.
-    /// Builds an instance from a resolver and a pointer to the runtime-argument tuple (wrapped to
-    /// report to the tracer, when there is one).
+    /// Builds an instance from a resolver and a pointer to the runtime-argument tuple: the
+    /// registered factory, then decorators, disposal tracking and tracing around it.
     @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
     @usableFromInline let hooks: [@Sendable (Resolver, T) throws -> Void]
-    /// The factory and hooks as registered, unwrapped.
+    /// The factory as registered, unwrapped, and what refines it.
     private let baseFactory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
-    private let baseHooks: [@Sendable (Resolver, T) throws -> Void]
+    let refinements: Refinements<T>
     /// The container-owned cache of singleton lifetimes; `nil` for the others.
     @usableFromInline let cell: InstanceCell<T>?
     /// `cell`, unretained, for the hot path; `nil` when traced, so that every resolve takes the
@@ -95,23 +117,43 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         forwardsTo: ServiceKey? = nil,
         tracer: Tracer?,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer?) throws -> T,
-        hooks: [@Sendable (Resolver, T) throws -> Void] = [],
+        refinements: Refinements<T> = Refinements(),
         cell: InstanceCell<T>? = nil
     ) {
         baseFactory = factory
-        baseHooks = hooks
+        self.refinements = refinements
+        var composed = factory
+        if !refinements.decorators.isEmpty {
+            let decorators = refinements.decorators
+            let inner = composed
+            composed = { resolver, arguments in
+                var instance = try inner(resolver, arguments)
+                for decorator in decorators { instance = try decorator(resolver, instance) }
+                return instance
+            }
+        }
+        if DisposalTracker.tracks(lifetime, transients: refinements.tracksTransients) {
+            let teardown = refinements.teardown
+            let inner = composed
+            composed = { resolver, arguments in
+                let instance = try inner(resolver, arguments)
+                DisposalTracker.track(instance, teardown: teardown, by: resolver)
+                return instance
+            }
+        }
+        var hooks = refinements.hooks
         if let tracer {
             let traced = TracedEntry(key: key, lifetime: lifetime, site: site)
-            self.factory = { resolver, arguments in
-                try tracer.build(traced, resolver) { try factory(resolver, arguments) }
+            let inner = composed
+            composed = { resolver, arguments in
+                try tracer.build(traced, resolver) { try inner(resolver, arguments) }
             }
-            self.hooks = hooks.map { hook in
+            hooks = hooks.map { hook in
                 { resolver, value in try tracer.hook(traced) { try hook(resolver, value) } }
             }
-        } else {
-            self.factory = factory
-            self.hooks = hooks
         }
+        self.factory = composed
+        self.hooks = hooks
         let cell = cell ?? (lifetime.isContainerOwned ? InstanceCell(weak: lifetime.kind == .weakSingleton) : nil)
         self.cell = cell
         self.cellPointer = tracer == nil ? cell.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) } : nil
@@ -137,16 +179,19 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         return Unmanaged<InstanceCell<T>>.fromOpaque(cell)._withUnsafeGuaranteedRef { $0.cachedValue() }
     }
 
-    /// The same registration with one more post-construction hook; it shares the cache.
-    func adding(hook: @escaping @Sendable (Resolver, T) throws -> Void) -> Entry<T> {
-        remade(owner: owner, sequence: sequence, hooks: baseHooks + [hook], cell: cell, tracer: tracer)
+    /// The same registration with `change` applied to its refinements; it shares the cache.
+    func refined(_ change: (inout Refinements<T>) -> Void) -> Entry<T> {
+        var refinements = self.refinements
+        change(&refinements)
+        return remade(owner: owner, sequence: sequence, refinements: refinements, cell: cell, tracer: tracer)
     }
 
-    /// This registration with another owner, sequence, hooks, cell (`nil`: a new one) or tracer.
+    /// This registration with another owner, sequence, refinements, cell (`nil`: a new one) or
+    /// tracer.
     private func remade(
         owner: Container,
         sequence: Int,
-        hooks: [@Sendable (Resolver, T) throws -> Void],
+        refinements: Refinements<T>,
         cell: InstanceCell<T>?,
         tracer: Tracer?
     ) -> Entry<T> {
@@ -160,7 +205,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             forwardsTo: forwardsTo,
             tracer: tracer,
             factory: baseFactory,
-            hooks: hooks,
+            refinements: refinements,
             cell: cell
         )
     }
@@ -179,14 +224,31 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     }
 
     override func copy(owner: Container, sequence: Int, tracer: Tracer?) -> AnyEntry {
-        remade(owner: owner, sequence: sequence, hooks: baseHooks, cell: nil, tracer: tracer)
+        var refinements = self.refinements
+        refinements.asyncBuild = (refinements.asyncBuild as? any FreshCopying)?.freshCopy()
+        return remade(owner: owner, sequence: sequence, refinements: refinements, cell: nil, tracer: tracer)
     }
 
     override func resolveDiscarding(_ resolver: Resolver) throws(WiringError) {
         _ = try resolver.resolve(entry: self, arguments: nil)
     }
 
+    override var asyncBuildObject: AnyObject? { refinements.asyncBuild }
+
+    override func shutDownCopy() -> AnyEntry {
+        Entry(
+            key: key,
+            lifetime: lifetime,
+            owner: owner,
+            site: site,
+            sequence: sequence,
+            dependencies: dependencies,
+            forwardsTo: forwardsTo,
+            tracer: nil
+        ) { _, _ in throw ShutDownSignal() }
+    }
+
     override func retraced(_ tracer: Tracer?) -> AnyEntry {
-        remade(owner: owner, sequence: sequence, hooks: baseHooks, cell: cell, tracer: tracer)
+        remade(owner: owner, sequence: sequence, refinements: refinements, cell: cell, tracer: tracer)
     }
 }

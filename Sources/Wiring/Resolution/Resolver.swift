@@ -98,10 +98,14 @@ extension Resolver {
     @usableFromInline
     static func failure(_ error: any Error, in entry: AnyEntry) -> WiringError {
         if var wiring = error as? WiringError {
-            wiring.prepend(entry.key)
+            // An error about this registration itself (a factory that reports its own key)
+            // already names it; anything else gains it as a step of the path.
+            if !(wiring.pathKeys == [entry.key]) { wiring.prepend(entry.key) }
             return wiring
         }
         if error is IsolationViolation { return WiringError(code: .isolationMismatch, entry: entry) }
+        if error is ShutDownSignal { return WiringError(code: .shutDown, entry: entry) }
+        if error is AsyncFactoryRequired { return WiringError(code: .asyncRequired, entry: entry) }
         return WiringError(code: .factoryFailed, entry: entry, underlyingError: error)
     }
 
@@ -145,7 +149,9 @@ extension Resolver {
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
                 throw WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
             }
-            let cell: InstanceCell<T> = target.cell(for: entry.key)
+            guard let cell: InstanceCell<T> = target.cell(for: entry.key) else {
+                throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
+            }
             let inScope = Resolver(container: container, scope: target)
             return try cell.value(for: entry) { (cell) throws(WiringError) -> T in
                 try inScope.build(entry, arguments) { (value) throws(WiringError) in cell.pending = value }
@@ -166,8 +172,8 @@ extension Resolver {
             return box.map { unsafeDowncast($0, to: GraphBox<T>.self).value }
         case .scoped:
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else { return nil }
-            let cell: InstanceCell<T> = target.cell(for: entry.key)
-            return cell.peek()
+            let cell: InstanceCell<T>? = target.cell(for: entry.key)
+            return cell?.peek()
         case .transient:
             return nil
         }

@@ -1,0 +1,134 @@
+import Synchronization
+
+extension Container {
+    /// Registers an `async` factory: a service that is built asynchronously, such as a database
+    /// pool that connects before it is ready. The factory may be isolated to an actor (a
+    /// `@MainActor` closure, for example); it runs there.
+    ///
+    /// ```swift
+    /// container.register(ConnectionPool.self, lifetime: .singleton) { r async throws in
+    ///     try await ConnectionPool.connect(url: try r.resolve(Config.self).databaseURL)
+    /// }
+    /// let pool = try await container.resolveAsync(ConnectionPool.self)
+    /// ```
+    ///
+    /// - Resolve it with ``Resolving/resolveAsync(_:tag:file:line:)``. Its factory can resolve
+    ///   synchronous registrations with `resolve` and asynchronous ones with `resolveAsync`.
+    /// - A singleton (or eager singleton, built by ``startAsync()``) is **single-flight**:
+    ///   concurrent resolves share one construction. If it fails, every waiting resolve gets the
+    ///   error and the next resolve tries again. A cancelled waiter does not cancel the
+    ///   construction that the others wait for.
+    /// - Once built, a singleton can also be read with the synchronous `resolve`. Before that,
+    ///   a synchronous resolve throws ``WiringError/Code/asyncRequired``; it never blocks a thread
+    ///   waiting for a task.
+    /// - Lifetimes: transient, singleton, eager singleton and scoped. Graph and weak singleton
+    ///   lifetimes are not supported for async factories (a precondition).
+    @discardableResult
+    public func register<T: Sendable>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
+    ) -> Registration<T> {
+        precondition(
+            lifetime.kind != .graph && lifetime.kind != .weakSingleton,
+            """
+            Wiring: \(typeDisplayName(T.self)) has an async factory, and async factories cannot have the lifetime \(lifetime).
+              registered at: \(SourceLocation(file, line))
+            To fix: use .transient, .singleton, .eagerSingleton or .scoped.
+            """
+        )
+        let registration = register(T.self, tag: tag, lifetime: lifetime, file: file, line: line) {
+            (_: Resolver) throws -> T in throw AsyncFactoryRequired()
+        }
+        let build = AsyncBuild(factory: factory)
+        modify(registration.key) { (entry: Entry<T>) in entry.refined { $0.asyncBuild = build } }
+        return registration
+    }
+
+    /// Builds every eager singleton of this container that is not built yet, in registration
+    /// order, awaiting those with async factories: the async form of ``start()``.
+    ///
+    /// - Throws: The first ``WiringError`` a build throws; the singletons built before it stay
+    ///   built.
+    public func startAsync() async throws(WiringError) {
+        let eager = registry.allSnapshots()
+            .flatMap(\.all)
+            .filter { $0.lifetime.kind == .eagerSingleton }
+            .sorted { $0.sequence < $1.sequence }
+        for entry in eager {
+            if let build = entry.asyncBuildObject as? any AsyncStarting {
+                try await build.start(entry)
+            } else {
+                try entry.startEagerly()
+            }
+        }
+    }
+}
+
+/// Thrown by the synchronous factory of an async registration; becomes
+/// ``WiringError/Code/asyncRequired``.
+struct AsyncFactoryRequired: Error {}
+
+/// An async build that ``Container/startAsync()`` can run without knowing its type.
+protocol AsyncStarting: AnyObject {
+    func start(_ entry: AnyEntry) async throws(WiringError)
+}
+
+/// Something in a registration's refinements that a copied container must not share.
+protocol FreshCopying: AnyObject {
+    func freshCopy() -> AnyObject
+}
+
+/// The async side of a registration: its factory, and the constructions in flight, one per
+/// owner (the container for singletons, the scope for scoped registrations).
+final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
+    let factory: @isolated(any) @Sendable (Resolver) async throws -> T
+    private let inFlight = Mutex<[ObjectIdentifier: Task<T, any Error>]>([:])
+
+    init(factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T) {
+        self.factory = factory
+    }
+
+    func freshCopy() -> AnyObject { AsyncBuild(factory: factory) }
+
+    func start(_ entry: AnyEntry) async throws(WiringError) {
+        let typed = unsafeDowncast(entry, to: Entry<T>.self)
+        _ = try await Resolver(container: entry.owner, scope: nil).resolveAsync(entry: typed, build: self)
+    }
+
+    /// The instance for `owner`: from `cell` if built, else from the construction in flight,
+    /// else from a new construction that publishes into `cell` when it succeeds.
+    func singleFlight(
+        owner: ObjectIdentifier,
+        cell: InstanceCell<T>,
+        entry: Entry<T>,
+        build: @escaping @Sendable () async throws(WiringError) -> T
+    ) async throws(WiringError) -> T {
+        if let value = cell.peek() { return value }
+        let task = inFlight.withLock { tasks -> Task<T, any Error> in
+            if let running = tasks[owner] { return running }
+            // Unstructured, so that cancelling the first waiter does not cancel the
+            // construction; it inherits the task-local resolution stack.
+            let task = Task { () throws -> T in
+                defer { _ = self.inFlight.withLock { $0.removeValue(forKey: owner) } }
+                let value = try await build()
+                return try cell.value(for: entry) { (_) throws(WiringError) -> T in value }
+            }
+            tasks[owner] = task
+            return task
+        }
+        let target = AsyncBuildID(entry: ObjectIdentifier(entry), owner: owner)
+        try AsyncWaits.shared.willWait(for: target, entry: entry)
+        defer { AsyncWaits.shared.didWait() }
+        do {
+            return try await task.value
+        } catch let error as WiringError {
+            throw error
+        } catch {
+            throw WiringError(code: .factoryFailed, entry: entry, underlyingError: error)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+extension Registration {
+    /// Wraps every instance this registration builds with `decorator`, which receives the
+    /// instance and returns what callers get — usually a wrapper that holds it:
+    ///
+    /// ```swift
+    /// container.register((any Database).self, lifetime: .singleton) { _ in Postgres() }
+    ///     .decorated { r, inner in MeteredDatabase(inner, metrics: try r.resolve()) }
+    /// ```
+    ///
+    /// Decoration happens when the instance is built, before it is cached: a decorated
+    /// singleton is decorated once. Several decorators apply in the order they were added, the
+    /// first one wrapping the original. Decorators added with
+    /// ``Container/decorate(_:tag:file:line:_:)`` come after this registration's own.
+    @discardableResult
+    public func decorated(with decorator: @escaping @Sendable (Resolver, T) throws -> T) -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.decorators.append(decorator) } }
+        return self
+    }
+
+    /// Gives the registration's instances a teardown, run by ``Container/shutdown()`` (for
+    /// singletons) or ``Scope/close()`` (for scoped instances), in reverse order of creation. It
+    /// replaces the instance's own ``Disposable`` or ``AsyncDisposable`` conformance.
+    ///
+    /// ```swift
+    /// container.register(ConnectionPool.self, lifetime: .singleton) { _ in try ConnectionPool() }
+    ///     .onDispose { pool in await pool.close() }
+    /// ```
+    @discardableResult
+    public func onDispose(_ teardown: @escaping @Sendable (T) async throws -> Void) -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.teardown = Teardown(run: teardown) } }
+        return self
+    }
+
+    /// Makes a transient registration's instances tracked for disposal too: each one built is
+    /// disposed when the scope it was resolved through closes, or else when the container shuts
+    /// down. Off by default, because a container that tracked every transient would keep them
+    /// all alive.
+    @discardableResult
+    public func trackingTransients() -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.tracksTransients = true } }
+        return self
+    }
+}
+
+/// A decorator of any type, as a container stores it.
+struct AnyDecorator: Sendable {
+    let site: SourceLocation
+    let decorate: @Sendable (Resolver, Any) throws -> Any
+}
+
+extension Container {
+    /// Wraps every instance of `type` (with `tag`) built by this container's registrations —
+    /// present and future — with `decorator`:
+    ///
+    /// ```swift
+    /// container.decorate((any Logging).self) { _, inner in TimestampedLogging(inner) }
+    /// ```
+    ///
+    /// It applies after the registration's own ``Registration/decorated(with:)`` decorators, in
+    /// the order `decorate` was called. Instances already built (a singleton already resolved)
+    /// stay as they were.
+    public func decorate<T>(
+        _ type: T.Type,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ decorator: @escaping @Sendable (Resolver, T) throws -> T
+    ) {
+        let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
+        decorators.withLock {
+            $0[key, default: []].append(
+                AnyDecorator(site: SourceLocation(file, line)) { r, value in
+                    guard let typed = value as? T else { return value }
+                    return try decorator(r, typed)
+                })
+        }
+        guard registry.currentSnapshot(for: T.self)?.entry(for: key) != nil else { return }
+        modify(key) { (entry: Entry<T>) in entry.refined { $0.decorators.append(decorator) } }
+    }
+
+    /// The container-wide decorators of `key`, typed, for a registration made after them.
+    func containerDecorators<T>(for key: ServiceKey, as type: T.Type) -> [@Sendable (Resolver, T) throws -> T] {
+        decorators.withLock { $0[key] ?? [] }.map { decorator in
+            { resolver, value in
+                guard let decorated = try decorator.decorate(resolver, value) as? T else { return value }
+                return decorated
+            }
+        }
+    }
+}

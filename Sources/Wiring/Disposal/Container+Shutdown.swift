@@ -1,0 +1,56 @@
+extension Container {
+    /// Ends the container: disposes every instance it tracked — singletons and eager singletons
+    /// that are ``Disposable``, ``AsyncDisposable`` or have an ``Registration/onDispose(_:)``
+    /// teardown, and transients of registrations that asked — in reverse order of creation,
+    /// each exactly once, then releases its cached instances. Live child containers are shut
+    /// down first.
+    ///
+    /// ```swift
+    /// try await container.shutdown()
+    /// ```
+    ///
+    /// Every teardown runs even if others throw; their errors come back together. Afterwards,
+    /// every resolve from this container throws ``WiringError/Code/shutDown``, including those
+    /// of registrations made later. Calling it again does nothing more.
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed.
+    public func shutdown() async throws(DisposalError) {
+        var failures: [DisposalError.Failure] = []
+        for child in liveChildren {
+            do throws(DisposalError) {
+                try await child.shutdown()
+            } catch {
+                failures += error.failures
+            }
+        }
+        tracing.withLock { _ in
+            isShutDown.store(true, ordering: .releasing)
+            for entry in registry.allSnapshots().flatMap(\.all) { registry.insert(entry.shutDownCopy()) }
+        }
+        do throws(DisposalError) {
+            try await disposables.disposeAll()
+        } catch {
+            failures += error.failures
+        }
+        reset()
+        if !failures.isEmpty { throw DisposalError(failures: failures) }
+    }
+}
+
+extension Scope {
+    /// Ends the scope: disposes its tracked instances in reverse order of creation, each exactly
+    /// once, then releases them. Afterwards every resolve through this scope throws
+    /// ``WiringError/Code/shutDown``.
+    ///
+    /// ```swift
+    /// let request = container.makeScope("request")
+    /// defer { Task { try await request.close() } }
+    /// ```
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed; the others still ran.
+    public func close() async throws(DisposalError) {
+        isClosed.store(true, ordering: .releasing)
+        defer { reset() }
+        try await disposables.disposeAll()
+    }
+}
