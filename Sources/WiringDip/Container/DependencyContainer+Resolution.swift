@@ -33,9 +33,19 @@ extension DependencyContainer {
         let stack = ResolutionStack.current
         guard !stack.frames.isEmpty else {
             return try resolveOutermost(stack) {
-                try self.resolve(key: key, inCollaboration: inCollaboration, invocation: invocation)
+                try self.resolveInFrame(stack, key: key, inCollaboration: inCollaboration, invocation: invocation)
             }
         }
+        return try resolveInFrame(stack, key: key, inCollaboration: inCollaboration, invocation: invocation)
+    }
+
+    /// Pushes the frame of the resolve of `key`, and resolves it.
+    private func resolveInFrame(
+        _ stack: ResolutionStack,
+        key: DefinitionKey,
+        inCollaboration: Bool,
+        invocation: @escaping Invocation
+    ) throws -> Any {
         let parent = stack.frames.last
         let context = Context(
             key: key,
