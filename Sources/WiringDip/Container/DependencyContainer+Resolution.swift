@@ -77,6 +77,8 @@ extension DependencyContainer {
         defer {
             stack.outermostWork = nil
             stack.outermostResult = nil
+            stack.sharedBuilt = [:]
+            stack.discarding = []
             let created = stack.created
             stack.created = []
             for resolvable in created.reversed() { resolvable.didResolveDependencies() }

@@ -335,6 +335,13 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             preconditionFailure("WiringDip: a definition was built outside a resolve")
         }
         let value = try frame.invocation(self)
+        let id = ObjectIdentifier(self)
+        if scope == .shared, let existing = stack.sharedBuilt[id] as? T {
+            // A cycle through this initializer built and stored another instance meanwhile:
+            // keep that one, as Dip did, so that the graph has one instance.
+            stack.discarding.insert(id)
+            return existing
+        }
         guard let typed = value as? T else { throw DipError.invalidType(resolved: value, key: frame.context.key) }
         return typed
     }
@@ -344,6 +351,9 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     private func didConstruct(_ instance: T) throws {
         let stack = ResolutionStack.current
         guard let frame = stack.frames.last else { return }
+        let id = ObjectIdentifier(self)
+        if stack.discarding.remove(id) != nil { return }
+        if scope == .shared { stack.sharedBuilt[id] = instance }
         let container = frame.container
         if let resolvable = instance as? any Resolvable {
             stack.created.append(resolvable)

@@ -33,6 +33,12 @@ struct ResolutionFrame {
 final class ResolutionStack {
     var frames: [ResolutionFrame] = []
     var created: [any Resolvable] = []
+    /// The `.shared` instances built during the outermost resolve, by definition: when a cycle
+    /// through an initializer built a second instance, the one stored first is kept (Dip's rule).
+    var sharedBuilt: [ObjectIdentifier: Any] = [:]
+    /// Definitions whose factory just returned an instance built earlier in the graph, whose
+    /// hooks must not run again.
+    var discarding: Set<ObjectIdentifier> = []
     /// The work of the outermost resolve, run inside an engine build (see `OutermostResolve`).
     var outermostWork: (() throws -> Any)?
     var outermostResult: Result<Any, any Error>?
