@@ -18,3 +18,8 @@ final class Recorder: Sendable {
     func record(_ event: String) { events.withLock { $0.append(event) } }
     var all: [String] { events.withLock { $0 } }
 }
+
+/// Whether `type` is `expected` (`#expect` cannot decompose `==` on metatypes).
+func same(_ type: Any.Type?, _ expected: Any.Type) -> Bool {
+    type.map(ObjectIdentifier.init) == ObjectIdentifier(expected)
+}
