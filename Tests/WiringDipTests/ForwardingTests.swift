@@ -72,7 +72,7 @@ struct ForwardingTests {
         let definition = container.register(.singleton) { Person() }
         let forwarding: Definition<Named, ()> = container.register(definition, type: Named.self, tag: "n")
         #expect(forwarding.description.contains("Named"))
-        #expect(try container.resolve(tag: "n") as Named as? Person === container.resolve() as Person)
+        #expect(try container.resolve(tag: "n") as Named as? Person === container.resolve(tag: "n") as Person)
     }
 
     @Test("forwarding the same type from a second definition overrides the first")

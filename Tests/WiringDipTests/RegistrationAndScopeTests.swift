@@ -116,12 +116,24 @@ struct RegistrationAndScopeTests {
         #expect(graph.a === graph.b)
     }
 
-    @Test("registering an existing definition under another tag shares its instance")
+    @Test("registering an existing definition under another tag answers that tag, with an instance per tag")
     func registerDefinitionAgain() throws {
         let container = DependencyContainer()
-        let definition = container.register(.singleton) { ServiceImp() as Service }
+        let definition = container.register(.singleton, tag: "first") { ServiceImp() as Service }
         container.register(definition, tag: "again")
-        #expect(try container.resolve(tag: "again") as Service === container.resolve() as Service)
+        let again = try container.resolve(tag: "again") as Service
+        #expect(try container.resolve(tag: "again") as Service === again)
+        #expect(try container.resolve(tag: "first") as Service !== again)
+    }
+
+    @Test("instances are kept per requested tag: an untagged singleton resolved under two tags gives two")
+    func instancesPerRequestedTag() throws {
+        let container = DependencyContainer()
+        container.register(.singleton) { ServiceImp() as Service }
+        let dev = try container.resolve(tag: "dev") as Service
+        #expect(try container.resolve(tag: "dev") as Service === dev)
+        #expect(try container.resolve(tag: "prod") as Service !== dev)
+        #expect(try container.resolve() as Service !== dev)
     }
 
     @Test("the container describes its definitions")

@@ -32,6 +32,12 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     /// container per definition, so that every key it is registered under shares its instance,
     /// and so do the containers that collaborate with its own.
     private let engine: Container?
+    /// The engine lifetime of `scope`.
+    private let lifetime: Lifetime
+    /// The tags resolves have asked this definition for. Instances are kept per requested tag,
+    /// as Dip did: a `.singleton` untagged definition resolved with the tags "dev" and "prod"
+    /// (through the untagged fallback) builds one instance for each.
+    private let engineTags = Mutex<Set<DependencyContainer.Tag?>>([])
     private let state = Mutex(State())
 
     init(
@@ -45,24 +51,14 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         self.numberOfArguments = numberOfArguments
         self.autoWiringFactory = Legacy(autoWiringFactory)
         self.forwardsTo = nil
-        let engine = Container()
-        self.engine = engine
-        let lifetime: Lifetime =
+        self.engine = Container()
+        self.lifetime =
             switch scope {
             case .unique: .transient
             case .shared: .graph
             case .singleton, .eagerSingleton: .singleton
             case .weakSingleton: .weakSingleton
             }
-        // The hook runs after the engine has stored the instance for its scope, so a cycle
-        // closed by property injection finds it (Dip's rule for `.shared` and singletons).
-        engine.register(T.self, lifetime: lifetime) { [weak self] _ in
-            guard let self else { preconditionFailure("WiringDip: a definition was released while it was being resolved") }
-            return try self.construct()
-        }
-        .onResolved { [weak self] _, instance in
-            try self?.didConstruct(instance)
-        }
     }
 
     /// A forwarding definition: resolving `T` builds (or reuses) `source`'s instance.
@@ -71,6 +67,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         self.numberOfArguments = source.numberOfArguments
         self.forwardsTo = source
         self.engine = nil
+        self.lifetime = .transient
         self.factory = Legacy { arguments in
             let value = try source.callFactory(arguments)
             guard let typed = value as? T else {
@@ -306,13 +303,32 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             return typed
         }
         guard let engine else { preconditionFailure("WiringDip: a definition has neither an engine nor a source") }
+        let stack = ResolutionStack.current
+        let tag = stack.frames[stack.frames.count - 1].context.tag
+        registerInEngine(engine, tag: tag)
         do {
-            return try engine.resolve(T.self)
+            return try engine.resolve(T.self, tag: tag)
         } catch {
             // The engine reports what a factory or hook threw as `factoryFailed`: pass the
             // original error on, as Dip did. Cycles and lifetime errors stay engine errors.
             if error.code == .factoryFailed, let underlying = error.underlyingError { throw underlying }
             throw error
+        }
+    }
+
+    /// Registers the engine entry that holds the instances resolved with `tag`, once.
+    private func registerInEngine(_ engine: Container, tag: DependencyContainer.Tag?) {
+        engineTags.withLock { tags in
+            guard tags.insert(tag).inserted else { return }
+            // The hook runs after the engine has stored the instance for its scope, so a cycle
+            // closed by property injection finds it (Dip's rule for `.shared` and singletons).
+            engine.register(T.self, tag: tag, lifetime: lifetime) { [weak self] _ in
+                guard let self else { preconditionFailure("WiringDip: a definition was released while it was being resolved") }
+                return try self.construct()
+            }
+            .onResolved { [weak self] _, instance in
+                try self?.didConstruct(instance)
+            }
         }
     }
 
