@@ -37,7 +37,8 @@ struct CycleTests {
         #expect(try container.resolve() as B === a.b)
     }
 
-    @Test("a cycle made only of initializers throws instead of overflowing the stack",
+    @Test(
+        "a cycle made only of initializers throws instead of overflowing the stack",
         arguments: [ComponentScope.unique, .shared, .singleton])
     func constructorCycle(scope: ComponentScope) {
         final class A { init(b: AnyObject) {} }

@@ -44,7 +44,10 @@ struct ErrorMessageTests {
         let text = "\(try #require(error { _ = try container.resolve() as Made }))"
         #expect(text.hasPrefix("WiringDip: Made could not be auto-wired.\n"))
         #expect(text.contains("because: WiringDip: Made has several definitions with the same number of runtime arguments"))
-        #expect(text.contains("candidates: type: Made, factory: (Int) throws -> Made, scope: shared; type: Made, factory: (String) throws -> Made, scope: shared"))
+        #expect(
+            text.contains(
+                "candidates: type: Made, factory: (Int) throws -> Made, scope: shared; type: Made, factory: (String) throws -> Made, scope: shared"
+            ))
         #expect(text.contains("To fix: resolve with explicit arguments"))
     }
 

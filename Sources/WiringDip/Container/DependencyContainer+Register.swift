@@ -113,7 +113,9 @@ extension DependencyContainer {
             tag: tag,
             factory: factory,
             numberOfArguments: 3
-        ) { container, tag in try factory((try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag))) }
+        ) { container, tag in
+            try factory((try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag)))
+        }
         return definition
     }
 
@@ -143,7 +145,13 @@ extension DependencyContainer {
             tag: tag,
             factory: factory,
             numberOfArguments: 4
-        ) { container, tag in try factory((try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag))) }
+        ) { container, tag in
+            try factory(
+                (
+                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag),
+                    try container.resolve(tag: tag)
+                ))
+        }
         return definition
     }
 
@@ -173,7 +181,13 @@ extension DependencyContainer {
             tag: tag,
             factory: factory,
             numberOfArguments: 5
-        ) { container, tag in try factory((try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag))) }
+        ) { container, tag in
+            try factory(
+                (
+                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag),
+                    try container.resolve(tag: tag), try container.resolve(tag: tag)
+                ))
+        }
         return definition
     }
 
@@ -203,7 +217,13 @@ extension DependencyContainer {
             tag: tag,
             factory: factory,
             numberOfArguments: 6
-        ) { container, tag in try factory((try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag))) }
+        ) { container, tag in
+            try factory(
+                (
+                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag),
+                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag)
+                ))
+        }
         return definition
     }
 

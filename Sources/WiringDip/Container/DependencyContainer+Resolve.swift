@@ -73,7 +73,9 @@ extension DependencyContainer {
     ///   - builder: Receives the factory and returns what it builds.
     /// - Returns: The instance.
     /// - Throws: ``DipError``, or what the factory, the builder or a property block threw.
-    public func resolve<U>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, builder: ((U) throws -> Any) throws -> Any) throws -> Any {
+    public func resolve<U>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, builder: ((U) throws -> Any) throws -> Any) throws
+        -> Any
+    {
         let key = DefinitionKey(type: type, typeOfArguments: U.self, tag: tag?.dependencyTag)
         return try withoutActuallyEscaping(builder) { builder in
             try resolve(key: key) { definition in
@@ -91,7 +93,9 @@ extension DependencyContainer {
     ///   - builder: Receives the factory and returns what it builds.
     /// - Returns: The instance.
     /// - Throws: ``DipError``, or what the factory, the builder or a property block threw.
-    public func resolve(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, builder: (() throws -> Any) throws -> Any) throws -> Any {
+    public func resolve(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, builder: (() throws -> Any) throws -> Any) throws
+        -> Any
+    {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         return try withoutActuallyEscaping(builder) { builder in
             try resolve(key: key) { definition in
@@ -180,7 +184,9 @@ extension DependencyContainer {
     ///   - arg3: The factory's third argument.
     /// - Returns: The instance.
     /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A, B, C>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C) throws -> Any {
+    public func resolve<A, B, C>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C)
+        throws -> Any
+    {
         try resolve(key: DefinitionKey(type: type, typeOfArguments: (A, B, C).self, tag: tag?.dependencyTag), arguments: (arg1, arg2, arg3))
     }
 
@@ -195,7 +201,9 @@ extension DependencyContainer {
     /// - Returns: The instance.
     /// - Throws: ``DipError`` (``DipError/definitionNotFound(key:)`` when no definition takes
     ///   these argument types), or what a factory or property block threw.
-    public func resolve<T, A, B, C, D>(tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D) throws -> T {
+    public func resolve<T, A, B, C, D>(tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D)
+        throws -> T
+    {
         let key = DefinitionKey(type: T.self, typeOfArguments: (A, B, C, D).self, tag: tag?.dependencyTag)
         return try typed(resolve(key: key, arguments: (arg1, arg2, arg3, arg4)), key)
     }
@@ -212,8 +220,12 @@ extension DependencyContainer {
     ///   - arg4: The factory's fourth argument.
     /// - Returns: The instance.
     /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A, B, C, D>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D) throws -> Any {
-        try resolve(key: DefinitionKey(type: type, typeOfArguments: (A, B, C, D).self, tag: tag?.dependencyTag), arguments: (arg1, arg2, arg3, arg4))
+    public func resolve<A, B, C, D>(
+        _ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D
+    ) throws -> Any {
+        try resolve(
+            key: DefinitionKey(type: type, typeOfArguments: (A, B, C, D).self, tag: tag?.dependencyTag), arguments: (arg1, arg2, arg3, arg4)
+        )
     }
 
     /// Resolves a `T` whose definition takes 5 runtime arguments of exactly these types, in this order.
@@ -228,7 +240,9 @@ extension DependencyContainer {
     /// - Returns: The instance.
     /// - Throws: ``DipError`` (``DipError/definitionNotFound(key:)`` when no definition takes
     ///   these argument types), or what a factory or property block threw.
-    public func resolve<T, A, B, C, D, E>(tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E) throws -> T {
+    public func resolve<T, A, B, C, D, E>(
+        tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E
+    ) throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: (A, B, C, D, E).self, tag: tag?.dependencyTag)
         return try typed(resolve(key: key, arguments: (arg1, arg2, arg3, arg4, arg5)), key)
     }
@@ -246,8 +260,12 @@ extension DependencyContainer {
     ///   - arg5: The factory's fifth argument.
     /// - Returns: The instance.
     /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A, B, C, D, E>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E) throws -> Any {
-        try resolve(key: DefinitionKey(type: type, typeOfArguments: (A, B, C, D, E).self, tag: tag?.dependencyTag), arguments: (arg1, arg2, arg3, arg4, arg5))
+    public func resolve<A, B, C, D, E>(
+        _ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E
+    ) throws -> Any {
+        try resolve(
+            key: DefinitionKey(type: type, typeOfArguments: (A, B, C, D, E).self, tag: tag?.dependencyTag),
+            arguments: (arg1, arg2, arg3, arg4, arg5))
     }
 
     /// Resolves a `T` whose definition takes 6 runtime arguments of exactly these types, in this order.
@@ -263,7 +281,9 @@ extension DependencyContainer {
     /// - Returns: The instance.
     /// - Throws: ``DipError`` (``DipError/definitionNotFound(key:)`` when no definition takes
     ///   these argument types), or what a factory or property block threw.
-    public func resolve<T, A, B, C, D, E, F>(tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E, _ arg6: F) throws -> T {
+    public func resolve<T, A, B, C, D, E, F>(
+        tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E, _ arg6: F
+    ) throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: (A, B, C, D, E, F).self, tag: tag?.dependencyTag)
         return try typed(resolve(key: key, arguments: (arg1, arg2, arg3, arg4, arg5, arg6)), key)
     }
@@ -282,7 +302,12 @@ extension DependencyContainer {
     ///   - arg6: The factory's sixth argument.
     /// - Returns: The instance.
     /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A, B, C, D, E, F>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E, _ arg6: F) throws -> Any {
-        try resolve(key: DefinitionKey(type: type, typeOfArguments: (A, B, C, D, E, F).self, tag: tag?.dependencyTag), arguments: (arg1, arg2, arg3, arg4, arg5, arg6))
+    public func resolve<A, B, C, D, E, F>(
+        _ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E,
+        _ arg6: F
+    ) throws -> Any {
+        try resolve(
+            key: DefinitionKey(type: type, typeOfArguments: (A, B, C, D, E, F).self, tag: tag?.dependencyTag),
+            arguments: (arg1, arg2, arg3, arg4, arg5, arg6))
     }
 }

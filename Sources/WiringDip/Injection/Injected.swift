@@ -126,7 +126,7 @@ public struct Injected<T>: AutoInjectedPropertyBox {
         let value: T
         do {
             value = try container.resolve(tag: tag)
-        } catch where !required {
+        } catch  where !required {
             log(.Errors, "WiringDip: the optional Injected<\(T.self)> stays nil: \(error)")
             box.value = nil
             return
@@ -136,7 +136,10 @@ public struct Injected<T>: AutoInjectedPropertyBox {
     }
 
     /// The value, under the name Dip 5 used.
-    @available(*, deprecated, renamed: "wrappedValue", message: "Dip 7 renamed `value`: read `wrappedValue`, or declare the property with @Injected")
+    @available(
+        *, deprecated, renamed: "wrappedValue",
+        message: "Dip 7 renamed `value`: read `wrappedValue`, or declare the property with @Injected"
+    )
     public var value: T? {
         get { wrappedValue }
         nonmutating set { wrappedValue = newValue }

@@ -131,7 +131,7 @@ public struct InjectedWeak<T>: AutoInjectedPropertyBox {
         let value: T
         do {
             value = try container.resolve(tag: tag)
-        } catch where !required {
+        } catch  where !required {
             log(.Errors, "WiringDip: the optional InjectedWeak<\(T.self)> stays nil: \(error)")
             box.value = nil
             return
@@ -141,7 +141,10 @@ public struct InjectedWeak<T>: AutoInjectedPropertyBox {
     }
 
     /// The value, under the name Dip 5 used.
-    @available(*, deprecated, renamed: "wrappedValue", message: "Dip 7 renamed `value`: read `wrappedValue`, or declare the property with @InjectedWeak")
+    @available(
+        *, deprecated, renamed: "wrappedValue",
+        message: "Dip 7 renamed `value`: read `wrappedValue`, or declare the property with @InjectedWeak"
+    )
     public var value: T? {
         get { wrappedValue }
         nonmutating set { wrappedValue = newValue }
