@@ -49,7 +49,8 @@ struct CycleTests {
         #expect {
             _ = try container.resolve() as A
         } throws: { error in
-            String(describing: error).contains("cycle") || String(describing: error).contains("nested deeper")
+            let text = String(describing: error)
+            return text.contains("circular dependency: ") && text.contains("cycle: ") && !(error is DipError)
         }
     }
 }

@@ -65,6 +65,30 @@ struct RegistrationAndScopeTests {
         _ = held
     }
 
+    @Test(".weakSingleton of a value type throws instead of silently keeping nothing")
+    func weakSingletonValueType() {
+        let container = DependencyContainer()
+        container.register(.weakSingleton) { 5 }
+        #expect {
+            _ = try container.resolve() as Int
+        } throws: { error in
+            String(describing: error).contains("weak singleton")
+        }
+    }
+
+    @Test("the container, definitions, keys, tags and scopes are Sendable")
+    func sendable() {
+        func requireSendable<S: Sendable>(_: S.Type) {}
+        requireSendable(DependencyContainer.self)
+        requireSendable(Definition<Service, ()>.self)
+        requireSendable(DefinitionKey.self)
+        requireSendable(DependencyContainer.Tag.self)
+        requireSendable(DependencyContainer.Context.self)
+        requireSendable(ComponentScope.self)
+        requireSendable(LogLevel.self)
+        requireSendable(DipError.self)
+    }
+
     @Test("register(type:) registers under the given type")
     func explicitType() throws {
         let container = DependencyContainer()
