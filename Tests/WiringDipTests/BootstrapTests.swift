@@ -15,6 +15,7 @@ struct BootstrapTests {
         try container.bootstrap()
         #expect(built.count == 1)
         _ = try container.resolve() as Service
+        try container.bootstrap()
         #expect(built.count == 1)
     }
 

@@ -72,6 +72,7 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
             return state.bootstrapQueue
         }
         for resolve in queue { try resolve.value() }
+        state.withLock { $0.bootstrapQueue.removeFirst(min(queue.count, $0.bootstrapQueue.count)) }
     }
 
     /// Removes every definition, releases every singleton, forgets the eager singletons waiting

@@ -9,9 +9,9 @@ final class NullableBox<T> {
 ///
 /// ```swift
 /// final class ClientImp: Client {
-///     @Injected var server: Server?                              // required
-///     @Injected(required: false) var logger: Logger?        // nil if it cannot be resolved
-///     let legacy = Injected<Server>()                            // the older form, read with .wrappedValue
+///     @Injected var server: Server?                    // required
+///     @Injected(required: false) var logger: Logger?   // nil if it cannot be resolved
+///     let legacy = Injected<Server>()                  // the older form, read with .wrappedValue
 /// }
 /// ```
 ///

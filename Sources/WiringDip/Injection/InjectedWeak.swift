@@ -13,10 +13,10 @@ final class WeakBox<T> {
 /// (auto-injection), held weakly: for class instances, typically to break a cycle.
 ///
 /// ```swift
-/// final class ClientImp: Client {
-///     @InjectedWeak var server: Client?                              // required
-///     @InjectedWeak(required: false) var logger: Logger?        // nil if it cannot be resolved
-///     let legacy = InjectedWeak<Client>()                            // the older form, read with .wrappedValue
+/// final class ServerImp: Server {
+///     @InjectedWeak var client: Client?                    // required
+///     @InjectedWeak(required: false) var owner: Owner?     // nil if it cannot be resolved
+///     let legacy = InjectedWeak<Client>()                  // the older form, read with .wrappedValue
 /// }
 /// ```
 ///
