@@ -1,0 +1,313 @@
+extension DependencyContainer {
+    /// Registers a factory without runtime arguments.
+    ///
+    /// ```swift
+    /// container.register { ServerImp() as Server }
+    /// container.register(.singleton, tag: "prod") { ProdConfig() as Config }
+    /// ```
+    ///
+    /// Registering the same type, argument types and tag again replaces the definition and
+    /// releases its singleton.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
+    ///   - type: The type to register; inferred from the factory by default.
+    ///   - tag: Distinguishes several definitions of one type.
+    ///   - factory: Builds an instance; what it throws reaches the caller of `resolve`.
+    /// - Returns: The definition, to refine by chaining.
+    @discardableResult
+    public func register<T>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: (any DependencyTagConvertible)? = nil,
+        factory: @escaping (()) throws -> T
+    ) -> Definition<T, ()> {
+        let definition = Definition<T, ()>(scope: scope, factory: factory, numberOfArguments: 0, autoWiringFactory: nil)
+        register(definition, tag: tag)
+        return definition
+    }
+
+    /// Registers a factory that takes 1 runtime argument, passed to `resolve(tag:arguments:…)`
+    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
+    ///
+    /// A resolve without arguments may still build it by auto-wiring: each argument is then
+    /// resolved from the container by type, with the resolve's tag.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
+    ///     reusing scope, the arguments of the first resolve build the instance.
+    ///   - type: The type to register; inferred from the factory by default.
+    ///   - tag: Distinguishes several definitions of one type.
+    ///   - factory: Builds an instance from the argument.
+    /// - Returns: The definition, to refine by chaining.
+    @discardableResult
+    public func register<T, A>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: (any DependencyTagConvertible)? = nil,
+        factory: @escaping ((A)) throws -> T
+    ) -> Definition<T, A> {
+        let definition = register(
+            scope: scope,
+            type: type,
+            tag: tag,
+            factory: factory,
+            numberOfArguments: 1
+        ) { container, tag in try factory(try container.resolve(tag: tag)) }
+        return definition
+    }
+
+    /// Registers a factory that takes 2 runtime arguments, passed to `resolve(tag:arguments:…)`
+    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
+    ///
+    /// A resolve without arguments may still build it by auto-wiring: each argument is then
+    /// resolved from the container by type, with the resolve's tag.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
+    ///     reusing scope, the arguments of the first resolve build the instance.
+    ///   - type: The type to register; inferred from the factory by default.
+    ///   - tag: Distinguishes several definitions of one type.
+    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
+    /// - Returns: The definition, to refine by chaining.
+    @discardableResult
+    public func register<T, A, B>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: (any DependencyTagConvertible)? = nil,
+        factory: @escaping ((A, B)) throws -> T
+    ) -> Definition<T, (A, B)> {
+        let definition = register(
+            scope: scope,
+            type: type,
+            tag: tag,
+            factory: factory,
+            numberOfArguments: 2
+        ) { container, tag in try factory((try container.resolve(tag: tag), try container.resolve(tag: tag))) }
+        return definition
+    }
+
+    /// Registers a factory that takes 3 runtime arguments, passed to `resolve(tag:arguments:…)`
+    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
+    ///
+    /// A resolve without arguments may still build it by auto-wiring: each argument is then
+    /// resolved from the container by type, with the resolve's tag.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
+    ///     reusing scope, the arguments of the first resolve build the instance.
+    ///   - type: The type to register; inferred from the factory by default.
+    ///   - tag: Distinguishes several definitions of one type.
+    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
+    /// - Returns: The definition, to refine by chaining.
+    @discardableResult
+    public func register<T, A, B, C>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: (any DependencyTagConvertible)? = nil,
+        factory: @escaping ((A, B, C)) throws -> T
+    ) -> Definition<T, (A, B, C)> {
+        let definition = register(
+            scope: scope,
+            type: type,
+            tag: tag,
+            factory: factory,
+            numberOfArguments: 3
+        ) { container, tag in
+            try factory((try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag)))
+        }
+        return definition
+    }
+
+    /// Registers a factory that takes 4 runtime arguments, passed to `resolve(tag:arguments:…)`
+    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
+    ///
+    /// A resolve without arguments may still build it by auto-wiring: each argument is then
+    /// resolved from the container by type, with the resolve's tag.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
+    ///     reusing scope, the arguments of the first resolve build the instance.
+    ///   - type: The type to register; inferred from the factory by default.
+    ///   - tag: Distinguishes several definitions of one type.
+    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
+    /// - Returns: The definition, to refine by chaining.
+    @discardableResult
+    public func register<T, A, B, C, D>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: (any DependencyTagConvertible)? = nil,
+        factory: @escaping ((A, B, C, D)) throws -> T
+    ) -> Definition<T, (A, B, C, D)> {
+        let definition = register(
+            scope: scope,
+            type: type,
+            tag: tag,
+            factory: factory,
+            numberOfArguments: 4
+        ) { container, tag in
+            try factory(
+                (
+                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag),
+                    try container.resolve(tag: tag)
+                ))
+        }
+        return definition
+    }
+
+    /// Registers a factory that takes 5 runtime arguments, passed to `resolve(tag:arguments:…)`
+    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
+    ///
+    /// A resolve without arguments may still build it by auto-wiring: each argument is then
+    /// resolved from the container by type, with the resolve's tag.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
+    ///     reusing scope, the arguments of the first resolve build the instance.
+    ///   - type: The type to register; inferred from the factory by default.
+    ///   - tag: Distinguishes several definitions of one type.
+    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
+    /// - Returns: The definition, to refine by chaining.
+    @discardableResult
+    public func register<T, A, B, C, D, E>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: (any DependencyTagConvertible)? = nil,
+        factory: @escaping ((A, B, C, D, E)) throws -> T
+    ) -> Definition<T, (A, B, C, D, E)> {
+        let definition = register(
+            scope: scope,
+            type: type,
+            tag: tag,
+            factory: factory,
+            numberOfArguments: 5
+        ) { container, tag in
+            try factory(
+                (
+                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag),
+                    try container.resolve(tag: tag), try container.resolve(tag: tag)
+                ))
+        }
+        return definition
+    }
+
+    /// Registers a factory that takes 6 runtime arguments, passed to `resolve(tag:arguments:…)`
+    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
+    ///
+    /// A resolve without arguments may still build it by auto-wiring: each argument is then
+    /// resolved from the container by type, with the resolve's tag.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
+    ///     reusing scope, the arguments of the first resolve build the instance.
+    ///   - type: The type to register; inferred from the factory by default.
+    ///   - tag: Distinguishes several definitions of one type.
+    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
+    /// - Returns: The definition, to refine by chaining.
+    @discardableResult
+    public func register<T, A, B, C, D, E, F>(
+        _ scope: ComponentScope = .shared,
+        type: T.Type = T.self,
+        tag: (any DependencyTagConvertible)? = nil,
+        factory: @escaping ((A, B, C, D, E, F)) throws -> T
+    ) -> Definition<T, (A, B, C, D, E, F)> {
+        let definition = register(
+            scope: scope,
+            type: type,
+            tag: tag,
+            factory: factory,
+            numberOfArguments: 6
+        ) { container, tag in
+            try factory(
+                (
+                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag),
+                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag)
+                ))
+        }
+        return definition
+    }
+
+    /// Registers a factory with any argument type and an explicit auto-wiring factory: the form
+    /// the other `register` methods are built on, for factories with more than six arguments.
+    ///
+    /// - Parameters:
+    ///   - scope: How long instances live.
+    ///   - type: The type to register.
+    ///   - tag: Distinguishes several definitions of one type.
+    ///   - factory: Builds an instance from the runtime arguments `U` (a tuple for several).
+    ///   - numberOfArguments: How many runtime arguments `U` holds; auto-wiring prefers the
+    ///     definition with the most.
+    ///   - autoWiringFactory: Builds an instance by resolving the arguments from the container,
+    ///     with the tag it receives.
+    /// - Returns: The definition, to refine by chaining.
+    public func register<T, U>(
+        scope: ComponentScope,
+        type: T.Type,
+        tag: (any DependencyTagConvertible)?,
+        factory: @escaping (U) throws -> T,
+        numberOfArguments: Int,
+        autoWiringFactory: @escaping (DependencyContainer, Tag?) throws -> T
+    ) -> Definition<T, U> {
+        let definition = Definition<T, U>(
+            scope: scope,
+            factory: factory,
+            numberOfArguments: numberOfArguments,
+            autoWiringFactory: autoWiringFactory
+        )
+        register(definition, tag: tag)
+        return definition
+    }
+
+    /// Registers an existing definition (again), under `tag`: both keys then share its
+    /// instances.
+    ///
+    /// - Parameters:
+    ///   - definition: The definition.
+    ///   - tag: The tag to register it under.
+    public func register<T, U>(_ definition: Definition<T, U>, tag: (any DependencyTagConvertible)? = nil) {
+        let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
+        add(definition, for: key)
+        if definition.scope == .eagerSingleton {
+            // As Dip did: resolve the type without arguments, so that a definition with runtime
+            // arguments is auto-wired.
+            let eagerKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: key.tag)
+            let eager = Legacy { [weak self] () throws -> Void in
+                _ = try self?.resolve(key: eagerKey, arguments: ())
+            }
+            state.withLock { $0.bootstrapQueue.append(eager) }
+        }
+    }
+
+    /// Makes resolving `type` (with `tag`) build or reuse `definition`'s instance: the
+    /// forwarding behind ``Definition/implements(_:tag:)``.
+    ///
+    /// - Parameters:
+    ///   - definition: A registered definition whose instances are `F`s.
+    ///   - type: The type to forward.
+    ///   - tag: The tag to register the forwarding under.
+    /// - Returns: The forwarding definition, whose own property blocks run after
+    ///   `definition`'s when an instance is built through `type`.
+    @discardableResult
+    public func register<T, U, F>(
+        _ definition: Definition<T, U>,
+        type: F.Type,
+        tag: (any DependencyTagConvertible)? = nil
+    ) -> Definition<F, U> {
+        let forwarding = Definition<F, U>(forwardingTo: definition)
+        definition.addImplementingType(F.self)
+        add(forwarding, for: DefinitionKey(type: F.self, typeOfArguments: U.self, tag: tag?.dependencyTag))
+        return forwarding
+    }
+
+    /// Stores `definition` under `key`, releasing what the definition it replaces holds.
+    private func add(_ definition: any DefinitionCore, for key: DefinitionKey) {
+        let replaced = state.withLock { state in
+            checkNotBootstrapped(state, change: "register \(key)")
+            let registered = Registered(definition: definition, sequence: state.nextSequence)
+            state.nextSequence += 1
+            return state.definitions.updateValue(registered, forKey: key)
+        }
+        definition.attach(to: self)
+        if let replaced, replaced.definition !== definition { replaced.definition.releaseInstances() }
+    }
+}

@@ -1,0 +1,176 @@
+import Wiring
+
+/// The engine registration that every outermost Dip resolve runs inside, so that the whole
+/// object graph — every definition, argument and collaborator resolved on the way — is one
+/// engine resolve: `.shared` instances (the engine's `.graph` lifetime) are reused until it
+/// returns, and weak singletons are held until then.
+private struct OutermostResolve {
+    static let engine: Container = {
+        let container = Container()
+        container.register(OutermostResolve.self) { _ in
+            let stack = ResolutionStack.current
+            guard let work = stack.outermostWork else { preconditionFailure("WiringDip: no outermost resolve to run") }
+            do {
+                stack.outermostResult = .success(try work())
+            } catch {
+                // Kept aside rather than thrown, so that the engine does not wrap it.
+                stack.outermostResult = .failure(error)
+            }
+            return OutermostResolve()
+        }
+        return container
+    }()
+}
+
+extension DependencyContainer {
+    /// Resolves `key`: the definition found by Dip's search, built through `invocation`, else
+    /// auto-wiring, else a collaborator.
+    func resolve(
+        key: DefinitionKey,
+        inCollaboration: Bool = false,
+        invocation: @escaping Invocation
+    ) throws -> Any {
+        let stack = ResolutionStack.current
+        guard !stack.frames.isEmpty else {
+            return try resolveOutermost(stack) {
+                try self.resolveInFrame(stack, key: key, inCollaboration: inCollaboration, invocation: invocation)
+            }
+        }
+        return try resolveInFrame(stack, key: key, inCollaboration: inCollaboration, invocation: invocation)
+    }
+
+    /// Pushes the frame of the resolve of `key`, and resolves it.
+    private func resolveInFrame(
+        _ stack: ResolutionStack,
+        key: DefinitionKey,
+        inCollaboration: Bool,
+        invocation: @escaping Invocation
+    ) throws -> Any {
+        let parent = stack.frames.last
+        let context = Context(
+            key: key,
+            injectedInType: inCollaboration ? nil : parent?.context.resolvingType,
+            injectedInProperty: parent?.injectingProperty
+        )
+        stack.frames.append(
+            ResolutionFrame(container: self, context: context, invocation: invocation, inCollaboration: inCollaboration)
+        )
+        defer { stack.frames.removeLast() }
+        log(.Verbose, context)
+        if let definition = definition(matching: key) {
+            let value = try definition.produce()
+            log(.Verbose, "Resolved \(key.type) with \(value)")
+            return value
+        }
+        do {
+            return try autowire(key: key)
+        } catch {
+            if let value = resolveInCollaboration(key: key, invocation: invocation) { return value }
+            throw error
+        }
+    }
+
+    /// Runs `work` as the outermost resolve of this thread, then calls `didResolveDependencies`
+    /// on the `Resolvable` instances it created, last created first.
+    private func resolveOutermost(_ stack: ResolutionStack, _ work: @escaping () throws -> Any) throws -> Any {
+        stack.outermostWork = work
+        defer {
+            stack.outermostWork = nil
+            stack.outermostResult = nil
+            stack.sharedBuilt = [:]
+            stack.discarding = []
+            let created = stack.created
+            stack.created = []
+            for resolvable in created.reversed() { resolvable.didResolveDependencies() }
+        }
+        do {
+            _ = try OutermostResolve.engine.resolve(OutermostResolve.self)
+        } catch {
+            throw error.underlyingError ?? error
+        }
+        guard let result = stack.outermostResult else { preconditionFailure("WiringDip: the outermost resolve did not run") }
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            log(.Errors, error)
+            throw error
+        }
+    }
+
+    /// Dip's search: the exact key; the same key untagged; and, when nothing at all is
+    /// registered for the type, a definition that forwards to it with the same argument types
+    /// (the requested tag first, then untagged).
+    func definition(matching key: DefinitionKey) -> (any DefinitionCore)? {
+        state.withLock { state in
+            if let found = state.definitions[key] ?? state.definitions[key.tagged(with: nil)] { return found.definition }
+            guard !state.definitions.keys.contains(where: { $0.type == key.type }) else { return nil }
+            let forwarding = state.definitions
+                .filter { $0.key.typeOfArguments == key.typeOfArguments && $0.value.definition.doesImplement(key.type) }
+                .sorted { $0.value.sequence < $1.value.sequence }
+            return (forwarding.first { $0.key.tag == key.tag } ?? forwarding.first { $0.key.tag == nil })?.value.definition
+        }
+    }
+
+    /// Auto-wiring: for a resolve without runtime arguments, the definition of the type (or
+    /// forwarding to it) with the most runtime arguments, its arguments resolved by type.
+    private func autowire(key: DefinitionKey) throws -> Any {
+        guard key.typeOfArguments == Void.self else { throw DipError.definitionNotFound(key: key) }
+        let candidates = state.withLock { state in
+            state.definitions
+                .filter { entry in
+                    entry.value.definition.canAutoWire
+                        && (entry.key.type == key.type || entry.value.definition.doesImplement(key.type))
+                }
+                .sorted { $0.value.sequence < $1.value.sequence }
+        }
+        var matching = candidates.filter { $0.key.tag == key.tag }
+        if matching.isEmpty, key.tag != nil { matching = candidates.filter { $0.key.tag == nil } }
+        guard let most = matching.map(\.value.definition.numberOfArguments).max() else {
+            throw DipError.definitionNotFound(key: key)
+        }
+        let best = matching.filter { $0.value.definition.numberOfArguments == most }
+        let signatures = Set(best.map { ObjectIdentifier($0.key.typeOfArguments) })
+        guard signatures.count == 1, let chosen = best.first else {
+            throw DipError.autoWiringFailed(
+                type: key.type,
+                underlyingError: DipError.ambiguousDefinitions(type: key.type, definitions: best.map(\.value.definition))
+            )
+        }
+        let tag = key.tag
+        do {
+            return try resolve(key: DefinitionKey(type: key.type, typeOfArguments: chosen.key.typeOfArguments, tag: tag)) {
+                try $0.callAutoWiringFactory(self, tag: tag)
+            }
+        } catch {
+            throw DipError.autoWiringFailed(type: key.type, underlyingError: error)
+        }
+    }
+
+    /// Asks each collaborator, skipping those already resolving the same type and tag on this
+    /// thread (which breaks ping-pong between containers). Their errors are not reported.
+    private func resolveInCollaboration(key: DefinitionKey, invocation: @escaping Invocation) -> Any? {
+        let stack = ResolutionStack.current
+        for collaborator in collaborators {
+            let busy = stack.frames.contains {
+                $0.container === collaborator && $0.context.key.type == key.type && $0.context.key.tag == key.tag
+            }
+            if busy { continue }
+            if let value = try? collaborator.resolve(key: key, inCollaboration: true, invocation: invocation) {
+                return value
+            }
+        }
+        return nil
+    }
+
+    /// Resolves `key` with runtime `arguments` (a tuple for several).
+    func resolve(key: DefinitionKey, arguments: Any) throws -> Any {
+        try resolve(key: key) { try $0.callFactory(arguments) }
+    }
+
+    /// The typed result of a resolve, or ``DipError/invalidType(resolved:key:)``.
+    func typed<T>(_ value: Any, _ key: DefinitionKey) throws -> T {
+        guard let typed = value as? T else { throw DipError.invalidType(resolved: value, key: key) }
+        return typed
+    }
+}

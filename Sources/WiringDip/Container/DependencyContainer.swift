@@ -1,0 +1,159 @@
+import Synchronization
+
+/// Dip's container: definitions keyed by type, runtime-argument types and tag, resolved with
+/// scopes, forwarding, auto-wiring, auto-injection and collaboration — on Wiring's engine.
+///
+/// ```swift
+/// let container = DependencyContainer { container in
+///     container.register(.singleton) { ServerImp() as Server }
+///     container.register { ClientImp(server: try container.resolve()) as Client }
+/// }
+/// let client = try container.resolve() as Client
+/// ```
+///
+/// The container is `Sendable`: register and resolve from any thread. Singletons are built
+/// exactly once under contention. Resolution problems throw ``DipError``; misuse (changing
+/// definitions after ``bootstrap()``) stops the program with a message.
+public final class DependencyContainer: CustomStringConvertible, Sendable {
+    struct Registered: Sendable {
+        let definition: any DefinitionCore
+        /// Registration order, so that searches are deterministic.
+        let sequence: Int
+    }
+
+    struct State: Sendable {
+        var definitions: [DefinitionKey: Registered] = [:]
+        var nextSequence = 0
+        var bootstrapped = false
+        var bootstrapQueue: [Legacy<() throws -> Void>] = []
+        var collaborators: [WeakContainer] = []
+    }
+
+    let state = Mutex(State())
+    /// Whether instances' `Injected` properties are resolved unless their definition says otherwise.
+    let autoInjectProperties: Bool
+
+    /// Creates a container and lets `configBlock` register its definitions.
+    ///
+    /// - Parameters:
+    ///   - autoInjectProperties: Whether the container resolves the ``Injected`` and
+    ///     ``InjectedWeak`` properties of the instances it builds; a definition may override it
+    ///     with ``Definition/autoInjectingProperties(_:)``.
+    ///   - threadSafe: Accepted for source compatibility. The container is always thread-safe:
+    ///     `false` changes nothing, and costs nothing either.
+    ///   - configBlock: Called with the new container at the end of `init`.
+    public init(
+        autoInjectProperties: Bool = true,
+        threadSafe: Bool = true,
+        configBlock: (DependencyContainer) -> Void = { _ in }
+    ) {
+        self.autoInjectProperties = autoInjectProperties
+        configBlock(self)
+    }
+
+    /// The resolve in progress on the calling thread, as factories and property blocks see it;
+    /// `nil` outside a resolve.
+    ///
+    /// Dip kept one context per container behind a lock held for the whole object graph; here each
+    /// thread has its own, so concurrent resolves never see each other's context.
+    public var context: Context! {
+        ResolutionStack.current.innermostFrame(of: self)?.context
+    }
+
+    /// Builds every `.eagerSingleton` in registration order and locks the definitions.
+    ///
+    /// Afterwards, registering or removing a definition is a programming error that stops the
+    /// program; ``reset()`` unlocks the container.
+    ///
+    /// - Throws: The first error an eager singleton's resolve throws.
+    public func bootstrap() throws {
+        let queue = state.withLock { state in
+            state.bootstrapped = true
+            return state.bootstrapQueue
+        }
+        for resolve in queue { try resolve.value() }
+        state.withLock { $0.bootstrapQueue.removeFirst(min(queue.count, $0.bootstrapQueue.count)) }
+    }
+
+    /// Removes every definition, releases every singleton, forgets the eager singletons waiting
+    /// for ``bootstrap()`` (Dip kept them, and built removed definitions), and unlocks the
+    /// definitions.
+    public func reset() {
+        let removed = state.withLock { state in
+            let removed = state.definitions.values.map(\.definition)
+            state.definitions = [:]
+            state.bootstrapQueue = []
+            state.bootstrapped = false
+            return removed
+        }
+        for definition in removed { definition.releaseInstances() }
+    }
+
+    /// Removes the definition registered for `definition`'s types with `tag`, and releases its
+    /// singleton.
+    ///
+    /// - Parameters:
+    ///   - definition: A definition of the types to remove (usually the one `register` returned).
+    ///   - tag: The tag it was registered with.
+    public func remove<T, U>(_ definition: Definition<T, U>, tag: (any DependencyTagConvertible)? = nil) {
+        let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
+        let removed = state.withLock { state in
+            checkNotBootstrapped(state, change: "remove the definition \(key)")
+            return state.definitions.removeValue(forKey: key)
+        }
+        removed?.definition.releaseInstances()
+    }
+
+    /// Makes this container and `containers` resolve from one another what they cannot resolve
+    /// themselves. The links are weak and go both ways; singletons are shared.
+    ///
+    /// - Parameter containers: The collaborators. The container itself is ignored.
+    public func collaborate(with containers: DependencyContainer...) {
+        collaborate(with: containers)
+    }
+
+    /// Makes this container and `containers` resolve from one another what they cannot resolve
+    /// themselves. The links are weak and go both ways; singletons are shared.
+    ///
+    /// - Parameter containers: The collaborators. The container itself is ignored.
+    public func collaborate(with containers: [DependencyContainer]) {
+        for other in containers where other !== self {
+            addCollaborator(other)
+            other.addCollaborator(self)
+        }
+    }
+
+    private func addCollaborator(_ other: DependencyContainer) {
+        state.withLock { state in
+            state.collaborators.removeAll { $0.container == nil }
+            if !state.collaborators.contains(where: { $0.container === other }) {
+                state.collaborators.append(WeakContainer(container: other))
+            }
+        }
+    }
+
+    /// The live collaborators.
+    var collaborators: [DependencyContainer] {
+        state.withLock { $0.collaborators.compactMap(\.container) }
+    }
+
+    /// The definitions, one per line, in registration order.
+    public var description: String {
+        let definitions = state.withLock { $0.definitions.sorted { $0.value.sequence < $1.value.sequence } }
+        let lines = definitions.map { "  \($0.key): \($0.value.definition)" }
+        return "DependencyContainer with \(definitions.count) definition\(definitions.count == 1 ? "" : "s")"
+            + (lines.isEmpty ? "" : ":\n" + lines.joined(separator: "\n"))
+    }
+
+    /// Stops with a three-part message if the container was bootstrapped.
+    func checkNotBootstrapped(_ state: State, change: String) {
+        precondition(
+            !state.bootstrapped,
+            """
+            WiringDip: You can not modify container's definitions after it was bootstrapped.
+              attempted: \(change)
+            To fix: register and remove definitions before calling bootstrap(), or call reset() first.
+            """
+        )
+    }
+}

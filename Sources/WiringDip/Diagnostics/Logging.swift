@@ -1,0 +1,45 @@
+import Synchronization
+
+/// How much a ``DependencyContainer`` reports through ``logger``.
+public enum LogLevel: Int, Sendable {
+    /// Nothing.
+    case None
+    /// Resolution errors (the default).
+    case Errors
+    /// Errors, and every resolve.
+    case Verbose
+}
+
+/// The settings behind ``logLevel`` and ``logger``: Dip's global variables, made safe to read
+/// and change from any thread.
+private struct LoggingSettings: Sendable {
+    var level: LogLevel = .Errors
+    var logger: Legacy<(LogLevel, Any) -> Void> = Legacy { print($1) }
+}
+
+private let loggingSettings = Mutex(LoggingSettings())
+
+/// The most detailed level that is logged: `.Errors` by default.
+///
+/// Dip's global variable, here backed by a lock, so `logLevel = .Verbose` keeps working under
+/// Swift 6 and may be changed from any thread.
+public var logLevel: LogLevel {
+    get { loggingSettings.withLock { $0.level } }
+    set { loggingSettings.withLock { $0.level = newValue } }
+}
+
+/// Where log messages go: `print` by default.
+///
+/// Dip's global variable, here backed by a lock: `logger = { level, message in … }` keeps
+/// working. It is called on the resolving thread, outside the lock.
+public var logger: (LogLevel, Any) -> Void {
+    get { loggingSettings.withLock { $0.logger }.value }
+    set { loggingSettings.withLock { $0.logger = Legacy(newValue) } }
+}
+
+/// Sends `message` to ``logger`` if `level` is enabled.
+func log(_ level: LogLevel, _ message: @autoclosure () -> Any) {
+    let (enabled, sink) = loggingSettings.withLock { ($0.level, $0.logger) }
+    guard level != .None, level.rawValue <= enabled.rawValue else { return }
+    sink.value(level, message())
+}

@@ -1,2 +1,0 @@
-// The WiringDip migration facade: being written (see the facade issues).
-import Wiring
