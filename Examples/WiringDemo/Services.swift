@@ -229,3 +229,44 @@ struct OrderPage: Sendable {
 
     init() { BuildLog.shared.built(Self.self, .transient) }
 }
+
+// MARK: - A server: async start-up, plugins, decorators, shutdown
+
+/// A connection pool that connects asynchronously and must be closed at shutdown.
+final class DatabasePool: Sendable {
+    static let connections = Mutex<Int>(0)
+    let url: String
+
+    private init(url: String) { self.url = url }
+
+    static func connect(url: String) async throws -> DatabasePool {
+        try await Task.sleep(for: .milliseconds(20))  // the handshake
+        connections.withLock { $0 += 1 }
+        return DatabasePool(url: url)
+    }
+
+    func close() async {
+        print("  teardown: DatabasePool closed")
+    }
+}
+
+protocol ServerPlugin: Sendable { var name: String { get } }
+struct AuthPlugin: ServerPlugin { let name = "auth" }
+struct MetricsPlugin: ServerPlugin { let name = "metrics" }
+struct CompressionPlugin: ServerPlugin { let name = "compression" }
+
+protocol RequestHandler: Sendable { var name: String { get } }
+struct UsersHandler: RequestHandler {
+    let pool: DatabasePool
+    var name: String { "users(\(pool.url))" }
+}
+/// A decorator: times the handler it wraps.
+struct TimedHandler: RequestHandler {
+    let inner: any RequestHandler
+    var name: String { "timed(\(inner.name))" }
+}
+
+/// A per-request log, flushed when the request scope closes.
+final class RequestLog: Disposable, Sendable {
+    func dispose() throws { print("  teardown: RequestLog flushed") }
+}

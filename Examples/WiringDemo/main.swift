@@ -5,6 +5,8 @@
 //   - singletons shared everywhere, scoped instances shared within one request scope only;
 //   - a child container overriding one service for tests;
 //   - what a user sees when a registration is missing, and when two services form a cycle;
+//   - a server: an async singleton built once for concurrent callers, plugins collected from
+//     contributions, a decorator, and teardown at request end and at shutdown;
 //   - validation of the whole graph before use, and the graph written as a Graphviz file
 //     (to the path given as the first argument, or to the temporary directory).
 import Foundation
@@ -128,6 +130,44 @@ do {
 } catch {
     print("try cyclic.resolve(AuditTrail.self) threw code \"\(error.code)\":\n")
     print(error)
+}
+
+print("\n== A server: async start-up, plugins, decorators, shutdown ==")
+let server = Container()
+server.register(DatabasePool.self, lifetime: .singleton) { _ async throws in
+    try await DatabasePool.connect(url: "postgres://db/shop")
+}
+.onDispose { pool in await pool.close() }
+server.contribute(to: [any ServerPlugin].self) { _ in AuthPlugin() }
+server.contribute(to: [any ServerPlugin].self, lifetime: .singleton) { _ in MetricsPlugin() }
+server.contribute(to: [any ServerPlugin].self) { _ in CompressionPlugin() }
+server.register((any RequestHandler).self) { r in UsersHandler(pool: try r.resolve()) }
+    .decorated { _, inner in TimedHandler(inner: inner) }
+server.register(RequestLog.self, lifetime: .scoped) { _ in RequestLog() }
+do {
+    // Eight requests arrive during start-up: one connection is made, and all eight share it.
+    let pools = try await withThrowingTaskGroup(of: DatabasePool.self) { group in
+        for _ in 0..<8 { group.addTask { try await server.resolveAsync(DatabasePool.self) } }
+        var pools: [DatabasePool] = []
+        for try await pool in group { pools.append(pool) }
+        return pools
+    }
+    let connections = DatabasePool.connections.withLock { $0 }
+    let shared = pools.allSatisfy { $0 === pools[0] }
+    print("  8 concurrent resolveAsync(DatabasePool.self): \(connections) connection, same instance: \(shared)")
+    print("  plugins, in contribution order: \(try server.resolve([any ServerPlugin].self).map(\.name))")
+    print("  the handler, decorated: \(try server.resolve((any RequestHandler).self).name)")
+    let request = server.makeScope("request")
+    _ = try request.resolve(RequestLog.self)
+    try await request.close()
+    try await server.shutdown()
+    do {
+        _ = try server.resolve([any ServerPlugin].self)
+    } catch {
+        print("  after shutdown: error code \"\(error.code)\"")
+    }
+} catch {
+    print("unexpected error:\n\(error)")
 }
 
 print("\n== Validation before use ==")

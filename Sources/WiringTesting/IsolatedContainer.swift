@@ -1,7 +1,7 @@
 import Wiring
 
 /// How a test's own container is made: a copy of a base container (by default
-/// ``Wiring/Container/default``) or a new container with the given modules, then the test's
+/// `Container/default`) or a new container with the given modules, then the test's
 /// overrides, which replace registrations.
 public struct IsolatedContainerRecipe: Sendable {
     let base: @Sendable () throws -> Container

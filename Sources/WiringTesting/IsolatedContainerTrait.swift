@@ -3,7 +3,7 @@ import Wiring
 
 /// A Swift Testing trait that gives each test its own container: a fresh copy of the app's
 /// registrations with the test's overrides, current for everything the test resolves through
-/// call-site injection (``Wiring/wired(_:tag:file:line:)``, `@Wired`, the global `resolve`).
+/// call-site injection (`wired(_:tag:file:line:)`, `@Wired`, the global `resolve`).
 ///
 /// ```swift
 /// @Test(.isolatedContainer { $0.register(Clock.self) { _ in FixedClock(hour: 9) } })
@@ -19,7 +19,7 @@ import Wiring
 ///   tests running in parallel never see each other's overrides or singletons.
 /// - Inside the test, `Container.current` is that container: register further overrides on it.
 /// - Applied to a suite, it applies to every test in the suite, recursively.
-/// - It does not touch ``Wiring/Container/default`` and needs no `#if DEBUG`: it works in
+/// - It does not touch `Container/default` and needs no `#if DEBUG`: it works in
 ///   release builds too.
 public struct IsolatedContainerTrait: TestTrait, SuiteTrait, TestScoping {
     /// How the test's container is made.
@@ -44,7 +44,7 @@ public struct IsolatedContainerTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == IsolatedContainerTrait {
-    /// Each test gets a copy of ``Wiring/Container/default`` (as it is when the test starts),
+    /// Each test gets a copy of `Container/default` (as it is when the test starts),
     /// with no overrides.
     public static var isolatedContainer: Self {
         IsolatedContainerTrait(recipe: .copying())

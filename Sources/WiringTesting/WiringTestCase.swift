@@ -26,7 +26,7 @@
         public private(set) var container = Container()
 
         /// Makes the container for one test method; by default a copy of
-        /// ``Wiring/Container/default``. Override it to add registrations.
+        /// `Container/default`. Override it to add registrations.
         open func makeContainer() throws -> Container {
             Container.default.copy()
         }

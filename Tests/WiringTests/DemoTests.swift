@@ -35,6 +35,8 @@ struct DemoTests {
         #expect(output.contains("path: StorefrontApp → CheckoutService → any PaymentGateway"))
         #expect(output.contains("To fix:"))
         #expect(output.contains("circular dependency: AuditTrail → SessionStore → AuditTrail"))
+        #expect(output.contains("8 concurrent resolveAsync(DatabasePool.self): 1 connection, same instance: true"))
+        #expect(output.contains("teardown: RequestLog flushed\n  teardown: DatabasePool closed"))
         #expect(output.contains("error: CheckoutService depends on any PaymentGateway, and nothing is registered for it."))
         #expect(output.contains("Wiring validation: 27 registrations, 0 errors, 1 warning."))
         #expect(output.contains("warning: UserService (singleton) holds PasswordHasher (transient) for ever"))
