@@ -15,10 +15,7 @@ import Foundation
 /// type, the read stops the program with a message that names it and says how to fix it.
 @propertyWrapper
 public final class Injected<T> {
-    private let lock = NSLock()
-    private var value: T?
-    private var assignedByHand = false
-    private var context: (any InjectContext)?
+    private let slot = InjectionSlot<T>()
 
     /// A property resolved on first read.
     public init() {}
@@ -26,36 +23,12 @@ public final class Injected<T> {
     /// The instance: resolved on first read, or the value assigned.
     public var wrappedValue: T {
         get {
-            if let value = lock.withLock({ value }) { return value }
+            if let value = slot.current.value { return value }
             // Resolved without the lock, so that a dependency loop through this property is
             // reported by the engine rather than deadlocking.
-            let resolved = inject(T.self, providedBy: lock.withLock { context })
-            return lock.withLock {
-                if let value { return value }
-                value = resolved
-                return resolved
-            }
+            return slot.keep(inject(T.self, providedBy: slot.current.context))
         }
-        set {
-            lock.withLock {
-                value = newValue
-                assignedByHand = true
-            }
-        }
-    }
-}
-
-extension Injected: ContextInjectable {
-    func setContext(_ context: any InjectContext) {
-        lock.withLock {
-            self.context = context
-            if !assignedByHand { value = nil }
-        }
-    }
-
-    func provideManualValue(to environment: InjectionEnvironment) {
-        guard let value = lock.withLock({ assignedByHand ? value : nil }) else { return }
-        environment.inject(for: T.self, resolver: { value })
+        set { slot.assign(newValue) }
     }
 }
 
@@ -69,10 +42,7 @@ extension Injected: ContextInjectable {
 /// ```
 @propertyWrapper
 public final class SafelyInjected<T> {
-    private let lock = NSLock()
-    private var value: T?
-    private var assignedByHand = false
-    private var context: (any InjectContext)?
+    private let slot = InjectionSlot<T>()
 
     /// A property resolved on read, `nil` when nothing provides it.
     public init() {}
@@ -81,34 +51,66 @@ public final class SafelyInjected<T> {
     /// returned as it is.
     public var wrappedValue: T? {
         get {
-            let (current, manual, context) = lock.withLock { (value, assignedByHand, self.context) }
-            if manual || current != nil { return current }
-            guard let resolved = injectIfProvided(for: T.self, providedBy: context) else { return nil }
-            return lock.withLock {
-                if let value { return value }
-                value = resolved
-                return resolved
-            }
+            let current = slot.current
+            if current.assignedByHand || current.value != nil { return current.value }
+            return injectIfProvided(for: T.self, providedBy: current.context).map(slot.keep)
         }
-        set {
-            lock.withLock {
-                value = newValue
-                assignedByHand = true
-            }
-        }
+        set { slot.assign(newValue) }
     }
 }
 
+extension Injected: ContextInjectable {
+    func setContext(_ context: any InjectContext) { slot.setContext(context) }
+    func provideManualValue(to environment: InjectionEnvironment) { slot.provideManualValue(to: environment) }
+}
+
 extension SafelyInjected: ContextInjectable {
-    func setContext(_ context: any InjectContext) {
+    func setContext(_ context: any InjectContext) { slot.setContext(context) }
+    func provideManualValue(to environment: InjectionEnvironment) { slot.provideManualValue(to: environment) }
+}
+
+/// The state both wrappers share: the value, whether it was assigned by hand, and the context
+/// to resolve from, behind one lock.
+final class InjectionSlot<T> {
+    struct State {
+        var value: T?
+        var assignedByHand = false
+        var context: (any InjectContext)?
+    }
+
+    private let lock = NSLock()
+    private var state = State()
+
+    var current: State { lock.withLock { state } }
+
+    /// Keeps `resolved` unless another thread stored a value first; returns the kept value.
+    func keep(_ resolved: T) -> T {
         lock.withLock {
-            self.context = context
-            if !assignedByHand { value = nil }
+            if let value = state.value { return value }
+            state.value = resolved
+            return resolved
         }
     }
 
+    func assign(_ value: T?) {
+        lock.withLock {
+            state.value = value
+            state.assignedByHand = true
+        }
+    }
+
+    /// Resolves from `context` from now on, dropping a value that was injected (not assigned).
+    func setContext(_ context: any InjectContext) {
+        lock.withLock {
+            state.context = context
+            if !state.assignedByHand { state.value = nil }
+        }
+    }
+
+    /// Registers the value assigned by hand, if any, as a singleton of `environment`.
     func provideManualValue(to environment: InjectionEnvironment) {
-        guard let value = lock.withLock({ assignedByHand ? value : nil }) else { return }
+        let current = self.current
+        guard current.assignedByHand, let value = current.value else { return }
         environment.inject(for: T.self, resolver: { value })
     }
 }
