@@ -21,18 +21,26 @@ public final class DIContainerSubject: BenchSubject {
         c.register((any GRepo).self, transient: { r in GRepoImpl(db: r.forceResolve()) })
         c.register((any GCache).self, transient: { _ in GCacheImpl() })
         c.register((any GHTTP).self, transient: { r in GHTTPImpl(config: r.forceResolve(), logger: r.forceResolve()) })
-        c.register((any GServiceA).self, transient: { r in
-            GServiceAImpl(logger: r.forceResolve(), config: r.forceResolve())
-        })
-        c.register((any GServiceB).self, transient: { r in
-            GServiceBImpl(repo: r.forceResolve(), logger: r.forceResolve())
-        })
-        c.register((any GServiceC).self, transient: { r in
-            GServiceCImpl(cache: r.forceResolve(), http: r.forceResolve())
-        })
-        c.register((any GRoot).self, transient: { r in
-            GRootImpl(a: r.forceResolve(), b: r.forceResolve(), c: r.forceResolve())
-        })
+        c.register(
+            (any GServiceA).self,
+            transient: { r in
+                GServiceAImpl(logger: r.forceResolve(), config: r.forceResolve())
+            })
+        c.register(
+            (any GServiceB).self,
+            transient: { r in
+                GServiceBImpl(repo: r.forceResolve(), logger: r.forceResolve())
+            })
+        c.register(
+            (any GServiceC).self,
+            transient: { r in
+                GServiceCImpl(cache: r.forceResolve(), http: r.forceResolve())
+            })
+        c.register(
+            (any GRoot).self,
+            transient: { r in
+                GRootImpl(a: r.forceResolve(), b: r.forceResolve(), c: r.forceResolve())
+            })
         blackHole(s1())
         blackHole(s4())
     }

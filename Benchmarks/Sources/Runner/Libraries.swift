@@ -11,13 +11,13 @@ import WiringBench
 /// The libraries in table order: the baseline first, then Wiring, its facades and the peers.
 var libraries: [(name: String, subject: any BenchSubject.Type)] {
     [
-    ("manual", ManualSubject.self),
-    ("wiring", WiringSubject.self),
-    ("wiring-impose", ImposeSubject.self),
-    ("wiring-dicontainer", DIContainerSubject.self),
-    ("wiring-dip", DipSubject.self),
-    ("wiring-dikit", DIKitSubject.self),
-    ("swinject", SwinjectSubject.self),
+        ("manual", ManualSubject.self),
+        ("wiring", WiringSubject.self),
+        ("wiring-impose", ImposeSubject.self),
+        ("wiring-dicontainer", DIContainerSubject.self),
+        ("wiring-dip", DipSubject.self),
+        ("wiring-dikit", DIKitSubject.self),
+        ("swinject", SwinjectSubject.self),
         ("swift-dependencies", DependenciesSubject.self),
     ]
 }

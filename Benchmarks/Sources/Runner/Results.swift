@@ -152,7 +152,9 @@ extension Results {
                     continue
                 }
                 let race =
-                    raceRounds(library).map { "\($0) rounds, \(raceDoubles(library) ?? 0) doubles, \(raceDifferent(library) ?? 0) different" }
+                    raceRounds(library).map {
+                        "\($0) rounds, \(raceDoubles(library) ?? 0) doubles, \(raceDifferent(library) ?? 0) different"
+                    }
                     ?? "no per-container lazy singleton"
                 lines.append(row([library, race, "\(format(number(library, "S6", "read_speedup"), digits: 2))×"], widths: [20, 48, 8]))
             }
