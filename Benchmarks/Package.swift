@@ -2,19 +2,51 @@
 import PackageDescription
 
 // The benchmark package is separate so that users of Wiring never build it.
-// `QuickBench` is the design-time harness: S1–S4 of ../../shared/bench/SCENARIOS.md against
-// hand-written code, in one release-mode process. The side-by-side comparison with other
-// libraries belongs to the benchmark issue.
+// `wiring-bench` runs the scenarios of SCENARIOS.md (see README.md here) for hand-written code,
+// Wiring, its four facades, Swinject and swift-dependencies: one module per library, all on the
+// object graph of `BenchModel`. `wiring-quick-bench` is the older design-time harness.
 let package = Package(
     name: "WiringBenchmarks",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "Wiring", path: "..")],
+    dependencies: [
+        .package(name: "Wiring", path: ".."),
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+    ],
     targets: [
         .executableTarget(
             name: "wiring-quick-bench",
             dependencies: [.product(name: "Wiring", package: "Wiring")],
             path: "Sources/QuickBench"
-        )
+        ),
+        // Counts calls to malloc and its relatives, for allocations per operation.
+        .target(name: "MallocCounter"),
+        .target(name: "BenchModel"),
+        .target(name: "ManualBench", dependencies: ["BenchModel"]),
+        .target(name: "WiringBench", dependencies: ["BenchModel", .product(name: "Wiring", package: "Wiring")]),
+        .target(
+            name: "ImposeBench",
+            dependencies: ["BenchModel", .product(name: "WiringImpose", package: "Wiring")]
+        ),
+        .target(
+            name: "DIContainerBench",
+            dependencies: ["BenchModel", .product(name: "WiringDIContainer", package: "Wiring")]
+        ),
+        .target(name: "DipBench", dependencies: ["BenchModel", .product(name: "WiringDip", package: "Wiring")]),
+        .target(name: "DIKitBench", dependencies: ["BenchModel", .product(name: "WiringDIKit", package: "Wiring")]),
+        .target(name: "SwinjectBench", dependencies: ["BenchModel", .product(name: "Swinject", package: "Swinject")]),
+        .target(
+            name: "DependenciesBench",
+            dependencies: ["BenchModel", .product(name: "Dependencies", package: "swift-dependencies")]
+        ),
+        .executableTarget(
+            name: "wiring-bench",
+            dependencies: [
+                "BenchModel", "MallocCounter", "ManualBench", "WiringBench", "ImposeBench", "DIContainerBench",
+                "DipBench", "DIKitBench", "SwinjectBench", "DependenciesBench",
+            ],
+            path: "Sources/Runner"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

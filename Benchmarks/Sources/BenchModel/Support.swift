@@ -1,0 +1,56 @@
+import Synchronization
+
+/// An opaque sink: the optimiser cannot remove the work whose result goes here.
+@inline(never) @_optimize(none)
+public func blackHole<T>(_ value: T) {}
+
+/// The lazy singleton of S6: its `init` counts constructions and, in the spinning variant,
+/// spins ~1,000 iterations to widen the race window.
+public protocol RaceService: AnyObject, Sendable {}
+
+/// Constructions of ``RaceImpl`` since the process started.
+public let raceConstructions = Atomic<Int>(0)
+/// Whether ``RaceImpl/init()`` spins.
+public let raceSpins = Atomic<Bool>(true)
+
+public final class RaceImpl: RaceService {
+    public init() {
+        raceConstructions.add(1, ordering: .relaxed)
+        if raceSpins.load(ordering: .relaxed) {
+            var sum = 0
+            for index in 0..<1_000 { sum &+= index }
+            blackHole(sum)
+        }
+    }
+}
+
+/// One library's implementation of the scenarios, on the shared object graph.
+///
+/// `init()` makes the container, registers the graph and resolves the singletons (warm-up).
+public protocol BenchSubject: AnyObject {
+    init()
+    /// S1: the cached singleton.
+    func s1() -> AnyObject
+    /// S2: a transient without dependencies.
+    func s2() -> AnyObject
+    /// S3: the transient chain of depth 5.
+    func s3() -> AnyObject
+    /// S4: the ten-registration graph.
+    func s4() -> AnyObject
+    /// S5: a fresh container, `count` transient registrations, each resolved once; returns the
+    /// number resolved, or `nil` if the library has no registration step to measure.
+    static func s5(count: Int) -> Int?
+    /// S6 race: a fresh container with a lazy singleton of ``RaceService``; the returned closure
+    /// resolves it. `nil` when the library has no per-container lazy singleton.
+    static func makeRace() -> (@Sendable () -> AnyObject)?
+    /// S7, throwing API: resolves an unregistered type and returns the error's description;
+    /// `nil` when the library has no throwing API.
+    func s7Throwing() -> String?
+    /// S7, optional API: resolves an unregistered type; `nil` is the expected answer.
+    func s7Optional() -> AnyObject?
+    /// Whether the library has an optional (non-crashing) API for S7.
+    static var hasOptionalAPI: Bool { get }
+}
+
+/// The type that nobody registers, for S7.
+public protocol Unregistered: AnyObject, Sendable {}

@@ -1,0 +1,245 @@
+import Foundation
+
+/// Every child's output, by library, scenario and round, and the summaries computed from it.
+struct Results {
+    struct Key: Hashable {
+        let library: String
+        let scenario: String
+        init(_ library: String, _ scenario: String) {
+            self.library = library
+            self.scenario = scenario
+        }
+    }
+
+    var runs: [Key: [Int: ChildOutput]] = [:]
+    var instructions: [Key: Double?] = [:]
+
+    mutating func record(library: String, scenario: String, round: Int, fields: ChildOutput) {
+        runs[Key(library, scenario), default: [:]][round] = fields
+    }
+
+    func values(_ library: String, _ scenario: String, _ field: String) -> [Double] {
+        (runs[Key(library, scenario)] ?? [:]).sorted { $0.key < $1.key }.compactMap { $0.value.fields[field] }
+            .compactMap(Double.init)
+    }
+
+    func field(_ library: String, _ scenario: String, _ field: String) -> String? {
+        (runs[Key(library, scenario)] ?? [:]).sorted { $0.key < $1.key }.lazy.compactMap { $0.value.fields[field] }
+            .first
+    }
+
+    func crashed(_ library: String, _ scenario: String) -> Bool {
+        (runs[Key(library, scenario)] ?? [:]).values.contains { $0.crashed }
+    }
+
+    func printed(_ library: String, _ scenario: String) -> Bool {
+        (runs[Key(library, scenario)] ?? [:]).values.contains { !$0.otherOutput.isEmpty }
+    }
+
+    func nsPerOp(_ library: String, _ scenario: String) -> Double? {
+        let samples = values(library, scenario, "ns")
+        return samples.isEmpty ? nil : median(samples)
+    }
+
+    /// Ratios to hand-written code, each against the manual run of the same round.
+    func ratios(_ library: String, _ scenario: String, to baseline: String = "manual") -> [Double] {
+        let ours = runs[Key(library, scenario)] ?? [:]
+        let theirs = runs[Key(baseline, scenario)] ?? [:]
+        return ours.keys.sorted().compactMap { round in
+            guard let a = ours[round]?.fields["ns"].flatMap(Double.init),
+                let b = theirs[round]?.fields["ns"].flatMap(Double.init), b > 0
+            else { return nil }
+            return a / b
+        }
+    }
+
+    func ratio(_ library: String, _ scenario: String, to baseline: String = "manual") -> Double? {
+        let samples = ratios(library, scenario, to: baseline)
+        return samples.isEmpty ? nil : median(samples)
+    }
+
+    func allocations(_ library: String, _ scenario: String) -> Double? {
+        let samples = values(library, scenario, "allocs")
+        return samples.isEmpty ? nil : median(samples)
+    }
+
+    func number(_ library: String, _ scenario: String, _ name: String) -> Double? {
+        let samples = values(library, scenario, name)
+        return samples.isEmpty ? nil : median(samples)
+    }
+
+    /// Double constructions summed over rounds of both S6 variants.
+    func raceDoubles(_ library: String) -> Int? {
+        let samples = values(library, "S6", "doubles_spin") + values(library, "S6", "doubles_empty")
+        return samples.isEmpty ? nil : Int(samples.reduce(0, +))
+    }
+
+    func raceDifferent(_ library: String) -> Int? {
+        let samples = values(library, "S6", "different_spin") + values(library, "S6", "different_empty")
+        return samples.isEmpty ? nil : Int(samples.reduce(0, +))
+    }
+
+    func raceRounds(_ library: String) -> Int? {
+        let samples = values(library, "S6", "race_rounds_spin")
+        return samples.isEmpty ? nil : Int(samples.reduce(0, +))
+    }
+}
+
+func format(_ value: Double?, digits: Int = 1) -> String {
+    guard let value else { return "—" }
+    if value >= 100 { return String(Int(value.rounded())) }
+    return String(format: "%.\(digits)f", value)
+}
+
+extension Results {
+    func table(libraries: [String], scenarios: [String], rounds: Int) -> String {
+        var lines: [String] = []
+        func row(_ cells: [String], widths: [Int]) -> String {
+            zip(cells, widths).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }
+                .joined(separator: " ")
+        }
+        let timed = scenarios.filter { ["S1", "S2", "S3", "S4"].contains($0) }
+        if !timed.isEmpty {
+            lines.append("ns/op, median of \(rounds) interleaved processes (ratio to hand-written in the same round,")
+            lines.append("median [min–max]; allocations per op; instructions per op when --instructions)")
+            let widths = [20] + timed.map { _ in 36 }
+            lines.append(row(["library"] + timed, widths: widths))
+            for library in libraries {
+                let cells = timed.map { scenario -> String in
+                    if crashed(library, scenario) && nsPerOp(library, scenario) == nil { return "crashed" }
+                    let spread = ratios(library, scenario)
+                    var cell = "\(format(nsPerOp(library, scenario))) ns"
+                    if library != "manual", let r = ratio(library, scenario) {
+                        cell += " \(format(r))× [\(format(spread.min()))–\(format(spread.max()))]"
+                    }
+                    cell += " a=\(format(allocations(library, scenario)))"
+                    if let instructions = instructions[Key(library, scenario)] {
+                        cell += " i=\(format(instructions))"
+                    }
+                    return cell
+                }
+                lines.append(row([library] + cells, widths: widths))
+            }
+        }
+        if scenarios.contains("S5") {
+            lines.append("")
+            lines.append("S5 (ms): cold 1k, warm 1k (median), growth 100 / 1k / 10k (median)")
+            for library in libraries {
+                guard field(library, "S5", "supported") == "true" else {
+                    lines.append(row([library, crashed(library, "S5") ? "crashed" : "not applicable"], widths: [20, 10]))
+                    continue
+                }
+                lines.append(
+                    row(
+                        [
+                            library, format(number(library, "S5", "cold_ms"), digits: 3),
+                            format(number(library, "S5", "warm_ms"), digits: 3),
+                            format(number(library, "S5", "growth_100_ms"), digits: 3),
+                            format(number(library, "S5", "growth_1000_ms"), digits: 3),
+                            format(number(library, "S5", "growth_10000_ms"), digits: 3),
+                        ],
+                        widths: [20, 10, 10, 10, 10, 10]
+                    )
+                )
+            }
+        }
+        if scenarios.contains("S6") {
+            lines.append("")
+            lines.append("S6: race rounds, double constructions, different instances; 2-thread read speed-up")
+            for library in libraries {
+                if crashed(library, "S6") && field(library, "S6", "read_speedup") == nil {
+                    lines.append(row([library, "crashed"], widths: [20, 10]))
+                    continue
+                }
+                let race =
+                    raceRounds(library).map {
+                        "\($0) rounds, \(raceDoubles(library) ?? 0) doubles, \(raceDifferent(library) ?? 0) different"
+                    }
+                    ?? "no per-container lazy singleton"
+                lines.append(row([library, race, "\(format(number(library, "S6", "read_speedup"), digits: 2))×"], widths: [20, 48, 8]))
+            }
+        }
+        if scenarios.contains("S7") {
+            lines.append("")
+            lines.append("S7 unregistered: throwing ns, optional ns, printed anything, message")
+            for library in libraries where library != "manual" {
+                let message = field(library, "S7", "message").map { String($0.map { $0 == "␠" ? " " : $0 }) } ?? "—"
+                lines.append(
+                    row(
+                        [
+                            library, format(number(library, "S7", "throwing_ns")),
+                            format(number(library, "S7", "optional_ns")),
+                            crashed(library, "S7") ? "crashed" : (printed(library, "S7") ? "printed" : "silent"),
+                            String(message.prefix(90)),
+                        ],
+                        widths: [20, 9, 9, 8, 90]
+                    )
+                )
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func json(libraries: [String], scenarios: [String]) throws -> Data {
+        func orNull(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
+        var rows: [[String: Any]] = []
+        for library in libraries {
+            for scenario in scenarios where ["S1", "S2", "S3", "S4"].contains(scenario) {
+                rows.append([
+                    "library": library, "scenario": scenario, "ns_per_op": orNull(nsPerOp(library, scenario)),
+                    "ratio_to_manual": orNull(ratio(library, scenario)),
+                    "ratio_spread": ratios(library, scenario),
+                    "instructions_per_op": orNull(instructions[Key(library, scenario)] ?? nil),
+                    "allocations_per_op": orNull(allocations(library, scenario)),
+                ])
+            }
+            if scenarios.contains("S5") {
+                rows.append([
+                    "library": library, "scenario": "S5", "cold_ms": orNull(number(library, "S5", "cold_ms")),
+                    "warm_ms": orNull(number(library, "S5", "warm_ms")),
+                    "growth_ms": [
+                        "100": orNull(number(library, "S5", "growth_100_ms")),
+                        "1000": orNull(number(library, "S5", "growth_1000_ms")),
+                        "10000": orNull(number(library, "S5", "growth_10000_ms")),
+                    ],
+                ])
+            }
+            if scenarios.contains("S7") {
+                rows.append([
+                    "library": library, "scenario": "S7",
+                    "throwing_ns": orNull(number(library, "S7", "throwing_ns")),
+                    "optional_ns": orNull(number(library, "S7", "optional_ns")),
+                    "printed": printed(library, "S7"),
+                    "message": field(library, "S7", "message").map { String($0.map { $0 == "␠" ? " " : $0 }) as Any }
+                        ?? NSNull(),
+                ])
+            }
+        }
+        var s6: [[String: Any]] = []
+        if scenarios.contains("S6") {
+            for library in libraries {
+                s6.append([
+                    "library": library, "crashed": crashed(library, "S6"),
+                    "race_double_constructions": raceDoubles(library).map { $0 as Any } ?? NSNull(),
+                    "race_different_instances": raceDifferent(library).map { $0 as Any } ?? NSNull(),
+                    "race_rounds": raceRounds(library).map { $0 as Any } ?? NSNull(),
+                    "read_speedup_2_threads": orNull(number(library, "S6", "read_speedup")),
+                ])
+            }
+        }
+        let machine = machineDescription()
+        return try JSONSerialization.data(
+            withJSONObject: ["machine": machine, "results": rows, "s6": s6],
+            options: [.prettyPrinted, .sortedKeys]
+        )
+    }
+}
+
+func machineDescription() -> String {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let model =
+        cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }.map {
+            $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        } ?? "unknown CPU"
+    return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+}

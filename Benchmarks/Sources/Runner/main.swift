@@ -1,0 +1,78 @@
+// wiring-bench: the scenarios of Benchmarks/README.md for each library, each (library, scenario)
+// in its own process, the whole matrix several times interleaved.
+//
+//   swift run -c release --package-path Benchmarks wiring-bench [--quick] [--rounds N]
+//       [--filter wiring,manual,S1,S2] [--json PATH] [--instructions] [--check [THRESHOLDS]]
+//
+// Internal modes: `--child LIBRARY SCENARIO [--quick]` runs one measurement and prints a
+// `RESULT` line; `--ops N LIBRARY SCENARIO` runs exactly N operations after warm-up (callgrind).
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func value(after flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+if let index = arguments.firstIndex(of: "--child") {
+    var options = ChildOptions()
+    options.quick = arguments.contains("--quick")
+    runChild(library: arguments[index + 1], scenario: arguments[index + 2], options: options)
+    exit(0)
+}
+if let index = arguments.firstIndex(of: "--ops") {
+    runFixed(library: arguments[index + 2], scenario: arguments[index + 3], operations: Int(arguments[index + 1]) ?? 0)
+    exit(0)
+}
+
+let quick = arguments.contains("--quick")
+let filters = (value(after: "--filter") ?? "").split(separator: ",").map(String.init)
+let selectedLibraries = libraries.map(\.name).filter { name in
+    // Quick mode (CI) measures hand-written code and Wiring unless --filter names others.
+    let wanted = filters.filter { !$0.hasPrefix("S") }
+    if wanted.isEmpty && quick { return name == "manual" || name == "wiring" }
+    return wanted.isEmpty || wanted.contains(name) || name == "manual"
+}
+let selectedScenarios = scenarioNames.filter { name in
+    let wanted = filters.filter { $0.hasPrefix("S") }
+    return wanted.isEmpty || wanted.contains(name)
+}
+let rounds = Int(value(after: "--rounds") ?? "") ?? (quick ? 5 : 3)
+
+var results = Results()
+let start = Date()
+for round in 1...rounds {
+    // Interleave: each round runs every library once per scenario.
+    for scenario in selectedScenarios {
+        // S5–S7 are not ratios: one round is enough in quick mode, three otherwise at most.
+        if ["S5", "S6", "S7"].contains(scenario) && round > (quick ? 1 : 2) { continue }
+        for library in selectedLibraries {
+            let fields = runChildProcess(library: library, scenario: scenario, quick: quick)
+            results.record(library: library, scenario: scenario, round: round, fields: fields)
+        }
+    }
+    FileHandle.standardError.write(Data("round \(round)/\(rounds) done after \(Int(Date().timeIntervalSince(start))) s\n".utf8))
+}
+
+if arguments.contains("--instructions") {
+    for library in selectedLibraries {
+        for scenario in selectedScenarios where ["S1", "S2", "S3", "S4"].contains(scenario) {
+            results.instructions[Results.Key(library, scenario)] = callgrindInstructions(library: library, scenario: scenario)
+        }
+    }
+}
+
+print(results.table(libraries: selectedLibraries, scenarios: selectedScenarios, rounds: rounds))
+
+if let path = value(after: "--json") {
+    try results.json(libraries: selectedLibraries, scenarios: selectedScenarios).write(to: URL(fileURLWithPath: path))
+    print("wrote \(path)")
+}
+
+if arguments.contains("--check") {
+    let explicit = value(after: "--check").flatMap { $0.hasPrefix("--") ? nil : $0 }
+    let path = explicit ?? "\(packageDirectory())/thresholds.json"
+    let passed = try check(results, thresholdsPath: path)
+    exit(passed ? 0 : 1)
+}

@@ -1,0 +1,75 @@
+import BenchModel
+import Wiring
+
+/// Wiring's native API.
+public final class WiringSubject: BenchSubject {
+    let container = Container()
+
+    public init() {
+        let c = container
+        c.register((any SingletonService).self, lifetime: .singleton) { _ in SingletonImpl() }
+        c.register((any LeafService).self) { _ in LeafImpl() }
+        c.register((any Chain5).self) { _ in Chain5Impl() }
+        c.register((any Chain4).self) { r in Chain4Impl(next: try r.resolve()) }
+        c.register((any Chain3).self) { r in Chain3Impl(next: try r.resolve()) }
+        c.register((any Chain2).self) { r in Chain2Impl(next: try r.resolve()) }
+        c.register((any Chain1).self) { r in Chain1Impl(next: try r.resolve()) }
+        c.register((any Chain0).self) { r in Chain0Impl(next: try r.resolve()) }
+        c.register((any Logger).self, lifetime: .singleton) { _ in LoggerImpl() }
+        c.register((any Config).self, lifetime: .singleton) { _ in ConfigImpl() }
+        c.register((any Database).self, lifetime: .singleton) { _ in DatabaseImpl() }
+        c.register((any GRepo).self) { r in GRepoImpl(db: try r.resolve()) }
+        c.register((any GCache).self) { _ in GCacheImpl() }
+        c.register((any GHTTP).self) { r in GHTTPImpl(config: try r.resolve(), logger: try r.resolve()) }
+        c.register((any GServiceA).self) { r in GServiceAImpl(logger: try r.resolve(), config: try r.resolve()) }
+        c.register((any GServiceB).self) { r in GServiceBImpl(repo: try r.resolve(), logger: try r.resolve()) }
+        c.register((any GServiceC).self) { r in GServiceCImpl(cache: try r.resolve(), http: try r.resolve()) }
+        c.register((any GRoot).self) { r in GRootImpl(a: try r.resolve(), b: try r.resolve(), c: try r.resolve()) }
+        blackHole(s1())
+        blackHole(s4())
+    }
+
+    // `try!` is fine here: every type is registered, and a failure must stop the benchmark.
+    @inline(never) public func s1() -> AnyObject { try! container.resolve((any SingletonService).self) }
+    @inline(never) public func s2() -> AnyObject { try! container.resolve((any LeafService).self) }
+    @inline(never) public func s3() -> AnyObject { try! container.resolve((any Chain0).self) }
+    @inline(never) public func s4() -> AnyObject { try! container.resolve((any GRoot).self) }
+
+    public static func s5(count: Int) -> Int? {
+        struct Registrar: S5Visitor {
+            let container = Container()
+            var resolved = 0
+            var resolving = false
+            mutating func visit<T: S5Node>(_ type: T.Type) {
+                if resolving {
+                    blackHole(try! container.resolve(type))
+                    resolved += 1
+                } else {
+                    container.register(type) { _ in T() }
+                }
+            }
+        }
+        var registrar = Registrar()
+        visitS5Types(count, &registrar)
+        registrar.resolving = true
+        visitS5Types(count, &registrar)
+        return registrar.resolved
+    }
+
+    public static func makeRace() -> (@Sendable () -> AnyObject)? {
+        let container = Container()
+        container.register((any RaceService).self, lifetime: .singleton) { _ in RaceImpl() }
+        return { try! container.resolve((any RaceService).self) }
+    }
+
+    public func s7Throwing() -> String? {
+        do {
+            blackHole(try container.resolve((any Unregistered).self))
+            return "(no error)"
+        } catch {
+            return "\(error)"
+        }
+    }
+    public func s7Optional() -> AnyObject? { (try? container.resolveIfRegistered((any Unregistered).self)) ?? nil }
+    public static var hasOptionalAPI: Bool { true }
+}
