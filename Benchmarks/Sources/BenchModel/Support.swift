@@ -43,9 +43,11 @@ public protocol BenchSubject: AnyObject {
     /// S6 race: a fresh container with a lazy singleton of ``RaceService``; the returned closure
     /// resolves it. `nil` when the library has no per-container lazy singleton.
     static func makeRace() -> (@Sendable () -> AnyObject)?
-    /// S7, throwing API: resolves an unregistered type and returns the error's description;
-    /// `nil` when the library has no throwing API.
-    func s7Throwing() -> String?
+    /// S7, throwing API: resolves an unregistered type and returns the error's description when
+    /// `describe` is set (read once, for the report), else a marker: the timed loop measures
+    /// the throw, not the formatting of a message nobody reads. `nil` when the library has no
+    /// throwing API.
+    func s7Throwing(describe: Bool) -> String?
     /// S7, optional API: resolves an unregistered type; `nil` is the expected answer.
     func s7Optional() -> AnyObject?
     /// Whether the library has an optional (non-crashing) API for S7.

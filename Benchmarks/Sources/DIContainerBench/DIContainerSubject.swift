@@ -78,7 +78,7 @@ public final class DIContainerSubject: BenchSubject {
     }
 
     /// DIContainer has no throwing API: `resolve` returns an optional.
-    public func s7Throwing() -> String? { nil }
+    public func s7Throwing(describe: Bool) -> String? { nil }
     public func s7Optional() -> AnyObject? { container.resolve((any Unregistered).self) }
     public static var hasOptionalAPI: Bool { true }
 }

@@ -68,7 +68,7 @@ public final class DIKitSubject: BenchSubject {
     }
 
     /// DIKit has no throwing API: `resolve()` stops the program, `resolveOptional()` returns nil.
-    public func s7Throwing() -> String? { nil }
+    public func s7Throwing(describe: Bool) -> String? { nil }
     public func s7Optional() -> AnyObject? { resolveOptional() as (any Unregistered)? }
     public static var hasOptionalAPI: Bool { true }
 }

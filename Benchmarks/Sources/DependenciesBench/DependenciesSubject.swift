@@ -33,7 +33,7 @@ public final class DependenciesSubject: BenchSubject {
     /// `liveValue` is a process-wide static: there is no fresh container per round.
     public static func makeRace() -> (@Sendable () -> AnyObject)? { nil }
     /// Every key has a value: nothing can be unregistered.
-    public func s7Throwing() -> String? { nil }
+    public func s7Throwing(describe: Bool) -> String? { nil }
     public func s7Optional() -> AnyObject? { nil }
     public static var hasOptionalAPI: Bool { false }
 }

@@ -61,7 +61,7 @@ public final class ManualSubject: BenchSubject {
         }
     }
 
-    public func s7Throwing() -> String? { nil }
+    public func s7Throwing(describe: Bool) -> String? { nil }
     public func s7Optional() -> AnyObject? { nil }
     public static var hasOptionalAPI: Bool { true }
 }

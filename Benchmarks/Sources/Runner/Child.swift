@@ -175,10 +175,10 @@ func runS6(_ type: any BenchSubject.Type, options: ChildOptions) {
 func runS7(_ type: any BenchSubject.Type, options: ChildOptions) {
     let subject = type.init()
     var fields: [(String, String)] = []
-    if let message = subject.s7Throwing() {
+    if let message = subject.s7Throwing(describe: true) {
         let headline = message.split(separator: "\n").first.map(String.init) ?? ""
         fields.append(("message", headline.replacingSpaces()))
-        fields.append(("throwing_ns", "\(timeOperation(options) { blackHole(subject.s7Throwing()) })"))
+        fields.append(("throwing_ns", "\(timeOperation(options) { blackHole(subject.s7Throwing(describe: false)) })"))
     }
     if type.hasOptionalAPI {
         fields.append(("optional_nil", "\(subject.s7Optional() == nil)"))
@@ -199,7 +199,7 @@ func runFixed(library: String, scenario: String, operations: Int) {
     case "S4": body = subject.s4
     case "S7":
         body = {
-            _ = subject.s7Throwing(); return nil
+            _ = subject.s7Throwing(describe: false); return nil
         }
     case "S7opt": body = subject.s7Optional
     default: fatalError("instructions are measured for S1–S4 and S7 only")

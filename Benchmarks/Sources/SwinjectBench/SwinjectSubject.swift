@@ -85,7 +85,7 @@ public final class SwinjectSubject: BenchSubject {
     }
 
     /// Swinject has no throwing API: `resolve` returns `nil`.
-    public func s7Throwing() -> String? { nil }
+    public func s7Throwing(describe: Bool) -> String? { nil }
     public func s7Optional() -> AnyObject? { resolver.resolve((any Unregistered).self) }
     public static var hasOptionalAPI: Bool { true }
 }
