@@ -71,7 +71,7 @@ extension Resolver {
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
                 throw WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
             }
-            guard let cell: InstanceCell<T> = target.cell(for: entry.key) else {
+            guard let cell: InstanceCell<T> = target.cell(for: entry) else {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
             }
             let inScope = Resolver(container: container, scope: target)

@@ -149,7 +149,7 @@ extension Resolver {
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
                 throw WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
             }
-            guard let cell: InstanceCell<T> = target.cell(for: entry.key) else {
+            guard let cell: InstanceCell<T> = target.cell(for: entry) else {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
             }
             let inScope = Resolver(container: container, scope: target)
@@ -172,7 +172,7 @@ extension Resolver {
             return box.map { unsafeDowncast($0, to: GraphBox<T>.self).value }
         case .scoped:
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else { return nil }
-            let cell: InstanceCell<T>? = target.cell(for: entry.key)
+            let cell: InstanceCell<T>? = target.cell(for: entry)
             return cell?.peek()
         case .transient:
             return nil
