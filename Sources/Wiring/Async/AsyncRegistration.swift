@@ -32,14 +32,16 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
     ) -> Registration<T> {
-        precondition(
-            lifetime.kind != .graph && lifetime.kind != .weakSingleton,
-            """
-            Wiring: \(typeDisplayName(T.self)) has an async factory, and async factories cannot have the lifetime \(lifetime).
-              registered at: \(SourceLocation(file, line))
-            To fix: use .transient, .singleton, .eagerSingleton or .scoped.
-            """
-        )
+        // fatalError, not precondition: its message is printed in release builds too.
+        guard lifetime.kind != .graph && lifetime.kind != .weakSingleton else {
+            fatalError(
+                """
+                Wiring: \(typeDisplayName(T.self)) has an async factory, and async factories cannot have the lifetime \(lifetime).
+                  registered at: \(SourceLocation(file, line))
+                To fix: use .transient, .singleton, .eagerSingleton or .scoped.
+                """
+            )
+        }
         let registration = register(T.self, tag: tag, lifetime: lifetime, file: file, line: line) {
             (_: Resolver) throws -> T in throw AsyncFactoryRequired()
         }

@@ -61,7 +61,7 @@ extension Resolver {
     func resolveAsync<T: Sendable>(entry: Entry<T>, build: AsyncBuild<T>) async throws(WiringError) -> T {
         switch entry.lifetime.kind {
         case .singleton, .eagerSingleton:
-            guard let cell = entry.cell else { preconditionFailure("Wiring: a singleton entry has no cell") }
+            guard let cell = entry.cell else { fatalError("Wiring: a singleton entry has no cell") }
             let owner = Resolver(container: entry.owner, scope: nil)
             let id = ObjectIdentifier(entry.owner)
             return try await build.singleFlight(owner: id, cell: cell, entry: entry) { () throws(WiringError) -> T in

@@ -123,7 +123,7 @@ extension Resolver {
         }
         switch entry.lifetime.kind {
         case .singleton, .eagerSingleton, .weakSingleton:
-            guard let cell = entry.cell else { preconditionFailure("Wiring: a singleton entry has no cell") }
+            guard let cell = entry.cell else { fatalError("Wiring: a singleton entry has no cell") }
             // Singletons live in the container that registered them and see only what it sees.
             let owner = Resolver(container: entry.owner, scope: nil)
             let isWeak = entry.lifetime.kind == .weakSingleton

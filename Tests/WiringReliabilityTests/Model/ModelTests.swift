@@ -50,8 +50,10 @@ struct ModelTests {
         var registrations: [[String: Registration]] = [[:], [:]]
         /// Container-owned caches: registration id → instance.
         var cached: [Int: ObjectIdentifier] = [:]
-        /// Scopes, the container they were made from, and their caches.
-        var scopes: [(scope: Scope, container: Int, cached: [Int: ObjectIdentifier])] = []
+        /// Scopes, the container they were made from, and their caches: one instance per key
+        /// (tag), of the registration that built it; a different registration for that key in the
+        /// same scope (a child's override of a parent's, added or removed) builds anew.
+        var scopes: [(scope: Scope, container: Int, cached: [String: (source: Int, object: ObjectIdentifier)])] = []
         /// Every instance ever returned, kept alive so that identities are never reused (and
         /// weak singletons stay alive).
         var seen: [ObjectIdentifier: Probe] = [:]
@@ -122,7 +124,7 @@ struct ModelTests {
                 } catch {
                     result = .failure(error)
                 }
-                return check(result, against: expected, scope: scopeIndex)
+                return check(result, against: expected, scope: scopeIndex, tag: tagKey)
             }
             return nil
         }
@@ -134,13 +136,14 @@ struct ModelTests {
                 return .instance(source: registration.id, cached: nil)
             case .scoped:
                 guard let scope else { return .error(.scopeNotActive) }
-                return .instance(source: registration.id, cached: scopes[scope].cached[registration.id])
+                let held = scopes[scope].cached[tag]
+                return .instance(source: registration.id, cached: held?.source == registration.id ? held?.object : nil)
             default:
                 return .instance(source: registration.id, cached: cached[registration.id])
             }
         }
 
-        func check(_ result: Result<Probe, WiringError>, against expected: Expected, scope: Int?) -> String? {
+        func check(_ result: Result<Probe, WiringError>, against expected: Expected, scope: Int?, tag: String) -> String? {
             switch (result, expected) {
             case (.failure(let error), .error(let code)):
                 return error.code == code ? nil : "expected \(expected), got error \(error.code)"
@@ -150,7 +153,7 @@ struct ModelTests {
                 if let cachedID, cachedID != id { return "expected the cached instance, got another one" }
                 if cachedID == nil, seen[id] != nil { return "expected a new instance, got one returned before" }
                 seen[id] = probe
-                remember(probe, scope: scope)
+                remember(probe, scope: scope, tag: tag)
                 return nil
             case (.success(let probe), _):
                 return "expected \(expected), got an instance of registration \(probe.source)"
@@ -160,13 +163,13 @@ struct ModelTests {
         }
 
         /// Records a cached instance in the model.
-        func remember(_ probe: Probe, scope: Int?) {
+        func remember(_ probe: Probe, scope: Int?, tag: String) {
             let lifetime = (0..<2).lazy.compactMap { index in
                 self.registrations[index].values.first { $0.id == probe.source }?.lifetime
             }.first
             guard let lifetime, lifetime != .transient, lifetime != .graph else { return }
             if lifetime == .scoped {
-                if let scope { scopes[scope].cached[probe.source] = ObjectIdentifier(probe) }
+                if let scope { scopes[scope].cached[tag] = (probe.source, ObjectIdentifier(probe)) }
             } else {
                 cached[probe.source] = ObjectIdentifier(probe)
             }
