@@ -10,7 +10,7 @@ extension Container {
     ///   from the modules being installed or one is already registered in this container:
     ///   ``WiringError/Code/duplicateRegistration``, naming both sites; nothing is installed.
     ///   To override on purpose, install the override into a child container (``makeChild()``),
-    ///   or call ``register(_:tag:lifetime:file:line:factory:)``, which replaces.
+    ///   or call ``register(_:tag:lifetime:file:line:factory:)-(_,_,_,_,_,(Resolver)->T)``, which replaces.
     ///
     /// Registrations inherited from a parent container are not duplicates: installing a module
     /// into a child overrides them, as registering there does.
