@@ -46,6 +46,8 @@ let package = Package(
             dependencies: ["Wiring", "wiring-demo"],
             swiftSettings: strictSettings
         ),
+        // Stress, fault-injection, bad-input, model and leak tests of the engine (see .ci/run).
+        .testTarget(name: "WiringReliabilityTests", dependencies: ["Wiring"], swiftSettings: strictSettings),
         .testTarget(
             name: "WiringTestingTests",
             dependencies: ["Wiring", "WiringTesting"],

@@ -32,10 +32,10 @@ class AnyProvider: @unchecked Sendable {
     }
 
     /// Builds or returns the instance.
-    func resolveInstance() throws -> Any { preconditionFailure("WiringImpose: AnyProvider is abstract") }
+    func resolveInstance() throws -> Any { fatalError("WiringImpose: AnyProvider is abstract") }
 
     /// Whether the instance type is `X` or a subclass of it.
-    func instanceIs<X>(_ type: X.Type) -> Bool { preconditionFailure("WiringImpose: AnyProvider is abstract") }
+    func instanceIs<X>(_ type: X.Type) -> Bool { fatalError("WiringImpose: AnyProvider is abstract") }
 
     /// The instance, if it is a singleton already built or a weak singleton still alive.
     func createdInstance() -> Any? { nil }
@@ -53,7 +53,7 @@ class AnyProvider: @unchecked Sendable {
     }
 
     /// Whether `other`'s instance type is this provider's instance type or a subclass of it.
-    func isAncestorType(of other: AnyProvider) -> Bool { preconditionFailure("WiringImpose: AnyProvider is abstract") }
+    func isAncestorType(of other: AnyProvider) -> Bool { fatalError("WiringImpose: AnyProvider is abstract") }
 }
 
 final class Provider<Instance>: AnyProvider, @unchecked Sendable {

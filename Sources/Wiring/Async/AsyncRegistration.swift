@@ -32,14 +32,16 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
     ) -> Registration<T> {
-        precondition(
-            lifetime.kind != .graph && lifetime.kind != .weakSingleton,
-            """
-            Wiring: \(typeDisplayName(T.self)) has an async factory, and async factories cannot have the lifetime \(lifetime).
-              registered at: \(SourceLocation(file, line))
-            To fix: use .transient, .singleton, .eagerSingleton or .scoped.
-            """
-        )
+        // fatalError, not precondition: its message is printed in release builds too.
+        guard lifetime.kind != .graph && lifetime.kind != .weakSingleton else {
+            fatalError(
+                """
+                Wiring: \(typeDisplayName(T.self)) has an async factory, and async factories cannot have the lifetime \(lifetime).
+                  registered at: \(SourceLocation(file, line))
+                To fix: use .transient, .singleton, .eagerSingleton or .scoped.
+                """
+            )
+        }
         let registration = register(T.self, tag: tag, lifetime: lifetime, file: file, line: line) {
             (_: Resolver) throws -> T in throw AsyncFactoryRequired()
         }
@@ -99,6 +101,12 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
         _ = try await Resolver(container: entry.owner, scope: nil).resolveAsync(entry: typed, build: self)
     }
 
+    /// What a caller of ``singleFlight(owner:cell:entry:build:)`` found.
+    private enum Flight: Sendable {
+        case built(T)
+        case running(Task<T, any Error>)
+    }
+
     /// The instance for `owner`: from `cell` if built, else from the construction in flight,
     /// else from a new construction that publishes into `cell` when it succeeds.
     func singleFlight(
@@ -108,8 +116,11 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
         build: @escaping @Sendable () async throws(WiringError) -> T
     ) async throws(WiringError) -> T {
         if let value = cell.peek() { return value }
-        let task = inFlight.withLock { tasks -> Task<T, any Error> in
-            if let running = tasks[owner] { return running }
+        let flight = inFlight.withLock { tasks -> Flight in
+            if let running = tasks[owner] { return .running(running) }
+            // A construction may have finished (and left `inFlight`) since the peek above; it
+            // stores into the cell before leaving, so this second look cannot miss it.
+            if let value = cell.peek() { return .built(value) }
             // Unstructured, so that cancelling the first waiter does not cancel the
             // construction; it inherits the task-local resolution stack.
             let task = Task { () throws -> T in
@@ -118,7 +129,12 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
                 return try cell.value(for: entry) { (_) throws(WiringError) -> T in value }
             }
             tasks[owner] = task
-            return task
+            return .running(task)
+        }
+        let task: Task<T, any Error>
+        switch flight {
+        case .built(let value): return value
+        case .running(let running): task = running
         }
         let target = AsyncBuildID(entry: ObjectIdentifier(entry), owner: owner)
         try AsyncWaits.shared.willWait(for: target, entry: entry)

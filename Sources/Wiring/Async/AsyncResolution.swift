@@ -61,7 +61,7 @@ extension Resolver {
     func resolveAsync<T: Sendable>(entry: Entry<T>, build: AsyncBuild<T>) async throws(WiringError) -> T {
         switch entry.lifetime.kind {
         case .singleton, .eagerSingleton:
-            guard let cell = entry.cell else { preconditionFailure("Wiring: a singleton entry has no cell") }
+            guard let cell = entry.cell else { fatalError("Wiring: a singleton entry has no cell") }
             let owner = Resolver(container: entry.owner, scope: nil)
             let id = ObjectIdentifier(entry.owner)
             return try await build.singleFlight(owner: id, cell: cell, entry: entry) { () throws(WiringError) -> T in
@@ -71,7 +71,7 @@ extension Resolver {
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
                 throw WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
             }
-            guard let cell: InstanceCell<T> = target.cell(for: entry.key) else {
+            guard let cell: InstanceCell<T> = target.cell(for: entry) else {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
             }
             let inScope = Resolver(container: container, scope: target)

@@ -63,7 +63,7 @@ extension Container {
             site: SourceLocation(file, line),
             dependencies: nil
         ) { resolver, pointer in
-            guard let pointer else { preconditionFailure("Wiring: runtime arguments are missing") }
+            guard let pointer else { fatalError("Wiring: runtime arguments are missing") }
             let arguments = pointer.assumingMemoryBound(to: (repeat each A).self).pointee
             return try factory(resolver, repeat each arguments)
         }
@@ -229,7 +229,7 @@ extension Container {
     func modify<T>(_ key: ServiceKey, _ change: (Entry<T>) -> Entry<T>) {
         tracing.withLock { tracer in
             guard let current = registry.currentSnapshot(for: key.type)?.entry(for: key) else {
-                preconditionFailure(
+                fatalError(
                     "Wiring: the registration of \(key) was removed (or replaced by a registration of another type) while it was being modified.\nTo fix: refine a registration through the handle register returned, before removing it."
                 )
             }
@@ -258,14 +258,16 @@ extension Container {
         site: SourceLocation,
         convert: @escaping @Sendable (Resolver) throws -> F
     ) {
-        precondition(
-            !source.hasArguments,
-            """
-            Wiring: \(source) takes runtime arguments, so it cannot be forwarded to \(typeDisplayName(key.type)).
-              registered at: \(site)
-            To fix: register \(typeDisplayName(key.type)) with the same arguments: container.register(\(metatypeExpression(typeDisplayName(key.type)))) { (r: Resolver, …) in … }
-            """
-        )
+        // fatalError, not precondition: its message is printed in release builds too.
+        guard !source.hasArguments else {
+            fatalError(
+                """
+                Wiring: \(source) takes runtime arguments, so it cannot be forwarded to \(typeDisplayName(key.type)).
+                  registered at: \(site)
+                To fix: register \(typeDisplayName(key.type)) with the same arguments: container.register(\(metatypeExpression(typeDisplayName(key.type)))) { (r: Resolver, …) in … }
+                """
+            )
+        }
         publish { tracer in
             Entry<F>(
                 key: key,

@@ -109,7 +109,7 @@ final class LazyStorage<T>: @unchecked Sendable {
         lock.unlock()
         // Resolve without the lock, so that a factory that reads this same property re-enters
         // as a cycle error rather than a deadlock.
-        guard let resolver else { preconditionFailure("Wiring: a LazyWired property lost its resolver") }
+        guard let resolver else { fatalError("Wiring: a LazyWired property lost its resolver") }
         let value: T
         do {
             value = try resolver.resolve(T.self, tag: tag, file: file, line: line)

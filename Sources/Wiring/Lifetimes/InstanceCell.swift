@@ -21,6 +21,9 @@ final class InstanceCell<T>: @unchecked Sendable {
     @usableFromInline let lockFreeReads: Bool
     private let holdsStrongly: Bool
     private let buildLock = PlatformLock()
+    /// The thread that holds `buildLock` to build, or 0: lets that thread's re-entrant reads of a
+    /// weak cell skip the lock it already holds. Only its own thread can see its own id here.
+    private let builder = Atomic<UInt>(0)
     private var current: InstanceHolder<T>?
     private var strongValue: T?
     /// Holders that lock-free readers may still be reading; freed with the cell.
@@ -66,8 +69,10 @@ final class InstanceCell<T>: @unchecked Sendable {
                 continue
             case .owner:
                 buildLock.lock()
+                builder.store(thread, ordering: .relaxed)
                 defer {
                     pending = nil
+                    builder.store(0, ordering: .relaxed)
                     BuildOwnership.shared.release(id)
                     buildLock.unlock()
                 }
@@ -96,6 +101,10 @@ final class InstanceCell<T>: @unchecked Sendable {
     }
 
     private func lockedValue() -> T? {
+        // The building thread already holds `buildLock` (a weak singleton resolved again from its
+        // own factory or hook): locking again would deadlock; the build path reports the cycle or
+        // serves `pending` instead.
+        if builder.load(ordering: .relaxed) == currentThreadID { return nil }
         buildLock.lock()
         defer { buildLock.unlock() }
         return current?.value()

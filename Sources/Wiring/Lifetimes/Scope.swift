@@ -20,7 +20,8 @@ public final class Scope: Resolving, Sendable {
     public let container: Container
     /// The enclosing scope, for a nested scope.
     public let parent: Scope?
-    private let cells = Mutex<[ServiceKey: AnyObject]>([:])
+    /// One cell per key, tagged with the registration it caches for (see ``cell(for:)``).
+    private let cells = Mutex<[ServiceKey: ScopedCell]>([:])
     /// The instances ``close()`` disposes.
     let disposables = DisposalBag()
     /// Set by ``close()``.
@@ -70,14 +71,34 @@ public final class Scope: Resolving, Sendable {
         return nil
     }
 
-    /// The cell that holds this scope's instance for `key`; `nil` once the scope is closed.
-    func cell<T>(for key: ServiceKey) -> InstanceCell<T>? {
+    /// The cell that holds this scope's instance of `entry`'s registration; `nil` once the scope
+    /// is closed. A cell made for a registration that has since been replaced or removed (same
+    /// key, other registration) is dropped, so the scope never serves what an old factory built.
+    func cell<T>(for entry: AnyEntry) -> InstanceCell<T>? {
         if isClosed.load(ordering: .acquiring) { return nil }
-        return cells.withLock { cells in
-            if let existing = cells[key] { return unsafeDowncast(existing, to: InstanceCell<T>.self) }
+        let registration = ScopedCell.Registration(owner: ObjectIdentifier(entry.owner), sequence: entry.sequence)
+        let (cell, replaced) = cells.withLock { cells -> (InstanceCell<T>, ScopedCell?) in
+            if let existing = cells[entry.key], existing.registration == registration {
+                return (unsafeDowncast(existing.cell, to: InstanceCell<T>.self), nil)
+            }
             let cell = InstanceCell<T>(weak: false)
-            cells[key] = cell
-            return cell
+            return (cell, cells.updateValue(ScopedCell(registration: registration, cell: cell), forKey: entry.key))
         }
+        // Released after the lock is dropped, in case the old instance's `deinit` resolves.
+        _ = consume replaced
+        return cell
     }
+}
+
+/// A scope's cell for one key, and which registration it was made for.
+struct ScopedCell: Sendable {
+    /// A registration's identity that survives republishing it (hooks, tracing): its container
+    /// and its sequence number there.
+    struct Registration: Hashable, Sendable {
+        let owner: ObjectIdentifier
+        let sequence: Int
+    }
+
+    let registration: Registration
+    let cell: any AnyObject & Sendable
 }

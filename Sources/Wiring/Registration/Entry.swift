@@ -54,17 +54,17 @@ class AnyEntry: @unchecked Sendable {
 
     /// The same registration in another container, with an empty cache.
     func copy(owner: Container, sequence: Int, tracer: Tracer?) -> AnyEntry {
-        preconditionFailure("Wiring: AnyEntry is abstract")
+        fatalError("Wiring: AnyEntry is abstract")
     }
 
     /// The same registration, sharing its cache, reporting to `tracer` (or to none).
     func retraced(_ tracer: Tracer?) -> AnyEntry {
-        preconditionFailure("Wiring: AnyEntry is abstract")
+        fatalError("Wiring: AnyEntry is abstract")
     }
 
     /// Resolves this registration through `resolver` and drops the instance: the dry run.
     func resolveDiscarding(_ resolver: Resolver) throws(WiringError) {
-        preconditionFailure("Wiring: AnyEntry is abstract")
+        fatalError("Wiring: AnyEntry is abstract")
     }
 
     /// The ``AsyncBuild`` of a registration with an async factory.
@@ -73,7 +73,7 @@ class AnyEntry: @unchecked Sendable {
     /// The registration as it is after ``Container/shutdown()``: same key and site, no cache,
     /// a factory that throws ``WiringError/Code/shutDown``.
     func shutDownCopy() -> AnyEntry {
-        preconditionFailure("Wiring: AnyEntry is abstract")
+        fatalError("Wiring: AnyEntry is abstract")
     }
 }
 

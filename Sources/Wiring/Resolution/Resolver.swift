@@ -123,7 +123,7 @@ extension Resolver {
         }
         switch entry.lifetime.kind {
         case .singleton, .eagerSingleton, .weakSingleton:
-            guard let cell = entry.cell else { preconditionFailure("Wiring: a singleton entry has no cell") }
+            guard let cell = entry.cell else { fatalError("Wiring: a singleton entry has no cell") }
             // Singletons live in the container that registered them and see only what it sees.
             let owner = Resolver(container: entry.owner, scope: nil)
             let isWeak = entry.lifetime.kind == .weakSingleton
@@ -149,7 +149,7 @@ extension Resolver {
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
                 throw WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
             }
-            guard let cell: InstanceCell<T> = target.cell(for: entry.key) else {
+            guard let cell: InstanceCell<T> = target.cell(for: entry) else {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
             }
             let inScope = Resolver(container: container, scope: target)
@@ -172,7 +172,7 @@ extension Resolver {
             return box.map { unsafeDowncast($0, to: GraphBox<T>.self).value }
         case .scoped:
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else { return nil }
-            let cell: InstanceCell<T>? = target.cell(for: entry.key)
+            let cell: InstanceCell<T>? = target.cell(for: entry)
             return cell?.peek()
         case .transient:
             return nil

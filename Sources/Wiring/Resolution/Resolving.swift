@@ -175,7 +175,7 @@ extension Resolver {
         }
         if !key.hasArguments, let optional = T.self as? any OptionalResolvable.Type {
             let value = try optional.resolveWrapped(self, key: key, callSite: callSite)
-            guard let typed = value as? T else { preconditionFailure("Wiring: Optional forwarding produced \(type(of: value))") }
+            guard let typed = value as? T else { fatalError("Wiring: Optional forwarding produced \(type(of: value))") }
             return typed
         }
         throw container.missingRegistrationError(for: key, callSite: callSite)

@@ -9,7 +9,7 @@ private struct OutermostResolve {
         let container = Container()
         container.register(OutermostResolve.self) { _ in
             let stack = ResolutionStack.current
-            guard let work = stack.outermostWork else { preconditionFailure("WiringDip: no outermost resolve to run") }
+            guard let work = stack.outermostWork else { fatalError("WiringDip: no outermost resolve to run") }
             do {
                 stack.outermostResult = .success(try work())
             } catch {
@@ -88,7 +88,7 @@ extension DependencyContainer {
         } catch {
             throw error.underlyingError ?? error
         }
-        guard let result = stack.outermostResult else { preconditionFailure("WiringDip: the outermost resolve did not run") }
+        guard let result = stack.outermostResult else { fatalError("WiringDip: the outermost resolve did not run") }
         switch result {
         case .success(let value):
             return value

@@ -147,13 +147,15 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
 
     /// Stops with a three-part message if the container was bootstrapped.
     func checkNotBootstrapped(_ state: State, change: String) {
-        precondition(
-            !state.bootstrapped,
-            """
-            WiringDip: You can not modify container's definitions after it was bootstrapped.
-              attempted: \(change)
-            To fix: register and remove definitions before calling bootstrap(), or call reset() first.
-            """
-        )
+        // fatalError, not precondition: its message is printed in release builds too.
+        guard !state.bootstrapped else {
+            fatalError(
+                """
+                WiringDip: You can not modify container's definitions after it was bootstrapped.
+                  attempted: \(change)
+                To fix: register and remove definitions before calling bootstrap(), or call reset() first.
+                """
+            )
+        }
     }
 }

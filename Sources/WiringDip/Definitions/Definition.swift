@@ -127,7 +127,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         return resolvingProperty(keyPath) { container in
             let value = try container.resolve(type, tag: tag)
             guard let typed = value as? V else {
-                preconditionFailure(
+                fatalError(
                     """
                     WiringDip: resolvingProperty(\\\(Root.self).\(V.self)) resolved a \(Swift.type(of: value)), which is not a \(V.self).
                       resolved as: \(type), tag: \(tag.map(\.description) ?? "nil")
@@ -152,7 +152,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     ) -> Definition {
         resolvingProperties { container, resolved in
             guard let root = resolved as? Root else {
-                preconditionFailure(
+                fatalError(
                     """
                     WiringDip: resolvingProperty(\\\(Root.self).…) was set on a definition of \(T.self), whose instance \(Swift.type(of: resolved)) is not a \(Root.self).
                       definition: \(self)
@@ -251,7 +251,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     /// The container this definition is registered in, or a stop with a three-part message.
     private func registeredContainer(for call: String) -> DependencyContainer {
         guard let container = state.withLock(\.container.container) else {
-            preconditionFailure(
+            fatalError(
                 """
                 WiringDip: \(call) was called on a definition that is not registered in a container.
                   definition: \(self)
@@ -302,7 +302,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             }
             return typed
         }
-        guard let engine else { preconditionFailure("WiringDip: a definition has neither an engine nor a source") }
+        guard let engine else { fatalError("WiringDip: a definition has neither an engine nor a source") }
         let stack = ResolutionStack.current
         let tag = stack.frames[stack.frames.count - 1].context.tag
         registerInEngine(engine, tag: tag)
@@ -323,7 +323,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             // The hook runs after the engine has stored the instance for its scope, so a cycle
             // closed by property injection finds it (Dip's rule for `.shared` and singletons).
             engine.register(T.self, tag: tag, lifetime: lifetime) { [weak self] _ in
-                guard let self else { preconditionFailure("WiringDip: a definition was released while it was being resolved") }
+                guard let self else { fatalError("WiringDip: a definition was released while it was being resolved") }
                 return try self.construct()
             }
             .onResolved { [weak self] _, instance in
@@ -348,7 +348,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     private func construct() throws -> T {
         let stack = ResolutionStack.current
         guard let frame = stack.frames.last else {
-            preconditionFailure("WiringDip: a definition was built outside a resolve")
+            fatalError("WiringDip: a definition was built outside a resolve")
         }
         let value = try frame.invocation(self)
         let id = ObjectIdentifier(self)

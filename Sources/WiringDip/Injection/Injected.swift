@@ -36,7 +36,7 @@ public struct Injected<T>: AutoInjectedPropertyBox {
         get { box.value }
         nonmutating set {
             if required, newValue == nil {
-                preconditionFailure(
+                fatalError(
                     """
                     WiringDip: a required Injected<\(T.self)> cannot be set to nil.
                       property type: \(T.self)

@@ -41,7 +41,7 @@ public struct InjectedWeak<T>: AutoInjectedPropertyBox {
         get { box.value }
         nonmutating set {
             if required, newValue == nil {
-                preconditionFailure(
+                fatalError(
                     """
                     WiringDip: a required InjectedWeak<\(T.self)> cannot be set to nil.
                       property type: \(T.self)
