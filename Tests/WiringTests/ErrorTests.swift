@@ -148,6 +148,10 @@ struct ErrorTests {
         let container = Container()
         container.register(Tracked.self) { r in try r.resolve(Tracked.self) }
         #expect(throws: WiringError.self) { try container.resolve(Tracked.self) }
+        container.register(Tracked.self, tag: "one", lifetime: .singleton) { r in try r.resolve(Tracked.self, tag: "one") }
+        let error = #expect(throws: WiringError.self) { try container.resolve(Tracked.self, tag: "one") }
+        #expect(error?.path == ["Tracked tagged \"one\"", "Tracked tagged \"one\""])
+        #expect(error?.description.hasPrefix("Wiring: circular dependency: Tracked → Tracked.") == true)
     }
 
     @Test("a scoped registration resolved outside a scope names the missing scope")

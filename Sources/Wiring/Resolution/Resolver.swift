@@ -98,9 +98,10 @@ extension Resolver {
     @usableFromInline
     static func failure(_ error: any Error, in entry: AnyEntry) -> WiringError {
         if var wiring = error as? WiringError {
-            // An error about this registration itself (a factory that reports its own key)
-            // already names it; anything else gains it as a step of the path.
-            if !(wiring.pathKeys == [entry.key]) { wiring.prepend(entry.key) }
+            // A duplicate-key error that a collection's factory reports about its own
+            // registration already names it; anything else — a self-dependency included, whose
+            // path must read `A → A` — gains it as a step of the path.
+            if !(wiring.code == .duplicateRegistration && wiring.pathKeys == [entry.key]) { wiring.prepend(entry.key) }
             return wiring
         }
         if error is IsolationViolation { return WiringError(code: .isolationMismatch, entry: entry) }
