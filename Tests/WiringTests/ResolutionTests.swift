@@ -259,3 +259,20 @@ struct ResolutionRegressionTests {
         #expect(try container.resolveIfRegistered(String.self, tag: "b") == nil)
     }
 }
+
+@Suite("resolveIfRegistered fast miss")
+struct ResolveIfRegisteredTests {
+    @Test("a miss answers nil; registrations in a parent, with tags or removed ones are still seen correctly")
+    func misses() throws {
+        let parent = Container()
+        parent.register(Config.self, tag: "p") { _ in Config(environment: "parent") }
+        let child = parent.makeChild()
+        #expect(try child.resolveIfRegistered(Tracked.self) == nil)
+        #expect(try child.resolveIfRegistered(Config.self, tag: "p")?.environment == "parent")
+        #expect(try child.resolveIfRegistered(Config.self) == nil)
+        child.register(Tracked.self) { _ in Tracked(id: 3) }
+        #expect(try child.resolveIfRegistered(Tracked.self)?.id == 3)
+        child.remove(Tracked.self)
+        #expect(try child.resolveIfRegistered(Tracked.self) == nil)
+    }
+}

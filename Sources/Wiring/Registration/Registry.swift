@@ -153,6 +153,21 @@ final class Registry: @unchecked Sendable {
         }
     }
 
+    /// Whether the registry at `registry` or one of its ancestors has ever had a registration of
+    /// `T` (with any tag or arguments), lock-free and without reference counting.
+    @inlinable @inline(__always)
+    static func hasSnapshot<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> Bool {
+        var current = registry
+        while true {
+            let (found, parent) = Unmanaged<Registry>.fromOpaque(current)._withUnsafeGuaranteedRef {
+                ($0.snapshotPointer(for: T.self) != 0, $0.parentPointer)
+            }
+            if found { return true }
+            guard let parent else { return false }
+            current = parent
+        }
+    }
+
     /// The plain registration of `T` (no tag, no arguments), lock-free.
     @inlinable @inline(__always)
     func primaryEntry<T>(of type: T.Type) -> UnsafeRawPointer? {

@@ -95,6 +95,9 @@ extension Resolving {
         line: UInt = #line
     ) throws(WiringError) -> T? {
         if tag == nil, let value = try resolvePlain(T.self, file: file, line: line) { return value }
+        // Nothing at all registered for `T` here or in a parent: answer without building a key,
+        // a resolver or a list of signatures.
+        if !Registry.hasSnapshot(of: T.self, startingAt: _registryPointer) { return nil }
         let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
         guard resolver.isRegistered(key) || !resolver.container.registeredSignatures(for: key).isEmpty else {
             return nil
