@@ -1,14 +1,3 @@
-/// The shared storage of InjectedWeak: struct copies, and the copy `Mirror` shows the container,
-/// all see one value.
-final class WeakBox<T> {
-    private weak var object: AnyObject?
-
-    var value: T? {
-        get { object as? T }
-        set { object = newValue.map { $0 as AnyObject } }
-    }
-}
-
 /// A property that the container resolves when it builds the instance holding it
 /// (auto-injection), held weakly: for class instances, typically to break a cycle.
 ///
@@ -28,10 +17,8 @@ public struct InjectedWeak<T>: AutoInjectedPropertyBox {
     public static var wrappedType: Any.Type { T.self }
 
     /// Whether a failure to resolve fails the resolve of the instance holding the property.
-    public let required: Bool
-    let tag: DependencyContainer.Tag?
-    let overrideTag: Bool
-    let didInject: Legacy<(T) -> Void>
+    public var required: Bool { options.required }
+    let options: InjectionOptions<T>
     let box: WeakBox<T>
 
     /// The resolved value; `nil` until the container resolves it.
@@ -39,18 +26,7 @@ public struct InjectedWeak<T>: AutoInjectedPropertyBox {
     /// Setting `nil` on a required wrapper is a programming error and stops the program.
     public var wrappedValue: T? {
         get { box.value }
-        nonmutating set {
-            if required, newValue == nil {
-                fatalError(
-                    """
-                    WiringDip: a required InjectedWeak<\(T.self)> cannot be set to nil.
-                      property type: \(T.self)
-                    To fix: declare it optional with InjectedWeak(required: false), or assign a value.
-                    """
-                )
-            }
-            box.value = newValue
-        }
+        nonmutating set { options.assign(newValue, to: box) }
     }
 
     /// A required wrapper that starts with `initialValue`: `@InjectedWeak var server: Server? = defaultServer`.
@@ -76,10 +52,13 @@ public struct InjectedWeak<T>: AutoInjectedPropertyBox {
         overrideTag: Bool,
         didInject: @escaping (T) -> Void
     ) {
-        self.required = required
-        self.tag = tag?.dependencyTag
-        self.overrideTag = overrideTag
-        self.didInject = Legacy(didInject)
+        self.options = InjectionOptions(
+            wrapper: "InjectedWeak",
+            required: required,
+            tag: tag?.dependencyTag,
+            overrideTag: overrideTag,
+            didInject: Legacy(didInject)
+        )
         self.box = WeakBox()
         box.value = value
     }
@@ -127,17 +106,7 @@ public struct InjectedWeak<T>: AutoInjectedPropertyBox {
     /// - Parameter container: The container that built the instance.
     /// - Throws: What the resolve threw, if the wrapper is required.
     public func resolve(_ container: DependencyContainer) throws {
-        let tag = overrideTag ? tag : container.context?.tag
-        let value: T
-        do {
-            value = try container.resolve(tag: tag)
-        } catch  where !required {
-            log(.Errors, "WiringDip: the optional InjectedWeak<\(T.self)> stays nil: \(error)")
-            box.value = nil
-            return
-        }
-        box.value = value
-        didInject.value(value)
+        try options.resolve(container, into: box)
     }
 
     /// The value, under the name Dip 5 used.
