@@ -4,7 +4,8 @@ import PackageDescription
 // The benchmark package is separate so that users of Wiring never build it.
 // `wiring-bench` runs the scenarios of SCENARIOS.md (see README.md here) for hand-written code,
 // Wiring, its four facades, Swinject and swift-dependencies: one module per library, all on the
-// object graph of `BenchModel`. `wiring-quick-bench` is the older design-time harness.
+// object graph of `BenchModel`. `wiring-quick-bench` is the older design-time harness, on the
+// same object graph.
 let package = Package(
     name: "WiringBenchmarks",
     platforms: [.macOS(.v15)],
@@ -16,7 +17,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "wiring-quick-bench",
-            dependencies: [.product(name: "Wiring", package: "Wiring")],
+            dependencies: ["BenchModel", .product(name: "Wiring", package: "Wiring")],
             path: "Sources/QuickBench"
         ),
         // Counts calls to malloc and its relatives, for allocations per operation.

@@ -4,6 +4,7 @@
 // `validate()` takes on a correct graph of 1,111 registrations.
 // With an argument N it runs only N operations of each scenario (for callgrind); a second
 // argument K restricts that to scenario SK.
+import BenchModel
 import Wiring
 
 #if canImport(Glibc)
@@ -11,9 +12,6 @@ import Wiring
 #else
     import Darwin
 #endif
-
-@inline(never) @_optimize(none)
-func blackHole<T>(_ value: T) {}
 
 /// Hand-written wiring: what the container replaces.
 final class Manual: Sendable {
