@@ -1,4 +1,3 @@
-import Synchronization
 import Wiring
 
 /// A dependency-injection container: registrations keyed by type and optional name, resolved
@@ -22,7 +21,7 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
     /// The facade's view of each registration; updated together with the engine under its lock,
     /// so that the two agree when the same key is registered or reset from several threads. (No
     /// factory runs under it; only the engine's release of a replaced instance does.)
-    let records = Mutex<[RegistrationKey: RegistrationRecord]>([:])
+    let records = Lock<[RegistrationKey: RegistrationRecord]>([:])
 
     /// Creates an empty container.
     public init() {}

@@ -1,11 +1,11 @@
-import Synchronization
+import Wiring
 
 /// A slot for the root container: the process-wide one, or one of a ``DependencyContainer/withShared(_:operation:)`` scope.
 final class RootSlot: Sendable {
-    let container: Mutex<DependencyContainer?>
+    let container: Lock<DependencyContainer?>
 
     init(_ container: DependencyContainer?) {
-        self.container = Mutex(container)
+        self.container = Lock(container)
     }
 }
 

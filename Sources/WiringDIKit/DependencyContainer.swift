@@ -1,4 +1,3 @@
-import Synchronization
 import Wiring
 
 /// A set of components to resolve from: DIKit's container, on the Wiring engine.
@@ -25,7 +24,7 @@ public final class DependencyContainer: Sendable {
     /// The engine container that builds and caches the instances.
     let engine = Container()
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     struct State: Sendable {
         var components: [Legacy<any ComponentProtocol>] = []

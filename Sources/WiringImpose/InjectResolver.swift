@@ -1,4 +1,3 @@
-import Synchronization
 import Wiring
 
 /// The base of ``Injector`` and ``InjectionEnvironment``: a set of providers, each answering to
@@ -13,13 +12,13 @@ import Wiring
 /// Providers run on Wiring's engine, so a singleton is built exactly once under any contention
 /// and a dependency loop throws instead of overflowing the stack.
 public class InjectResolver: InjectContext, @unchecked Sendable {
-    // @unchecked: all mutable state is in `state`, a Mutex; `container` is Sendable.
+    // @unchecked: all mutable state is in `state`, a Lock; `container` is Sendable.
     struct State {
         var mapped: [ObjectIdentifier: AnyProvider] = [:]
         var cachedCompatible: [ObjectIdentifier: AnyProvider] = [:]
     }
 
-    let state = Mutex(State())
+    let state = Lock(State())
     /// The engine container the providers of this resolver register in.
     let container = Container()
 

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Wiring
 
 /// Dependencies that belong to one object: the primary source for that object's ``Injected``
@@ -106,7 +105,7 @@ final class EnvironmentTable: Sendable {
         let environment: InjectionEnvironment
     }
 
-    private let attachments = Mutex<[ObjectIdentifier: Attachment]>([:])
+    private let attachments = Lock<[ObjectIdentifier: Attachment]>([:])
 
     func environment(of object: AnyObject) -> InjectionEnvironment? {
         attachments.withLock { table in

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Wiring
 
 /// The main provider of dependencies: register providers here, resolve them with
@@ -23,7 +22,7 @@ public final class Injector: InjectResolver, @unchecked Sendable {
     // @unchecked: no state beyond InjectResolver's.
 
     private static let defaultInjector = Injector()
-    private static let switched = Mutex<Injector?>(nil)
+    private static let switched = Lock<Injector?>(nil)
 
     @TaskLocal private static var taskInjector: Injector?
 

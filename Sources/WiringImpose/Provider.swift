@@ -21,7 +21,7 @@ private let nextProviderID = Atomic<Int>(0)
 /// exactly-once singletons, weak singletons and cycle detection.
 class AnyProvider: @unchecked Sendable {
     // @unchecked: every stored property is a `let` of a Sendable type, or `created`, which is
-    // behind a Mutex; subclasses add only `let`s.
+    // behind a Lock; subclasses add only `let`s.
     let id = nextProviderID.add(1, ordering: .relaxed).newValue
     let instanceType: Any.Type
     let kind: ProviderKind
@@ -57,9 +57,9 @@ class AnyProvider: @unchecked Sendable {
 }
 
 final class Provider<Instance>: AnyProvider, @unchecked Sendable {
-    // @unchecked: see AnyProvider; `container` is Sendable, `created` is behind a Mutex.
+    // @unchecked: see AnyProvider; `container` is Sendable, `created` is behind a Lock.
     private let container: Container
-    private let created = Mutex<CreatedInstance>(CreatedInstance())
+    private let created = Lock<CreatedInstance>(CreatedInstance())
 
     /// - Parameters:
     ///   - container: The engine container the provider registers in (its resolver's).

@@ -1,4 +1,3 @@
-import Synchronization
 
 extension Container {
     /// Registers an `async` factory: a service that is built asynchronously, such as a database
@@ -56,8 +55,7 @@ extension Container {
     /// - Throws: The first ``WiringError`` a build throws; the singletons built before it stay
     ///   built.
     public func startAsync() async throws(WiringError) {
-        let eager = registry.allSnapshots()
-            .flatMap(\.all)
+        let eager = registry.allEntries()
             .filter { $0.lifetime.kind == .eagerSingleton }
             .sorted { $0.sequence < $1.sequence }
         for entry in eager {
@@ -88,7 +86,7 @@ protocol FreshCopying: AnyObject {
 /// owner (the container for singletons, the scope for scoped registrations).
 final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
     let factory: @isolated(any) @Sendable (Resolver) async throws -> T
-    private let inFlight = Mutex<[ObjectIdentifier: Task<T, any Error>]>([:])
+    private let inFlight = Lock<[ObjectIdentifier: Task<T, any Error>]>([:])
 
     init(factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T) {
         self.factory = factory

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The builds an async resolve is inside of, innermost last: task-local, so that it follows
 /// the resolve into the tasks that construct singletons.
@@ -22,7 +21,7 @@ struct AsyncBuildID: Hashable, Sendable {
 /// tasks would wait for ever, so it throws instead.
 final class AsyncWaits: Sendable {
     static let shared = AsyncWaits()
-    private let waits = Mutex<[AsyncBuildID: AsyncBuildID]>([:])
+    private let waits = Lock<[AsyncBuildID: AsyncBuildID]>([:])
 
     /// Records that the innermost construction of the current task waits for `target`, or
     /// throws ``WiringError/Code/cycle`` if `target` (transitively) waits for it. The error names

@@ -74,7 +74,7 @@ extension Container {
                     return try decorator(r, typed)
                 })
         }
-        guard registry.currentSnapshot(for: T.self)?.entry(for: key) != nil else { return }
+        guard registry.entry(for: key) != nil else { return }
         modify(key) { (entry: Entry<T>) in entry.refined { $0.decorators.append(decorator) } }
     }
 

@@ -15,7 +15,7 @@ extension Container {
     /// ``register(_:tag:instance:file:line:)`` are the same values in both containers.
     public func copy() -> Container {
         let copy = parent.map { $0.copy().makeChild() } ?? Container(tagFallback: tagFallback)
-        let entries = registry.allSnapshots().flatMap(\.all).sorted { $0.sequence < $1.sequence }
+        let entries = registry.allEntries().sorted { $0.sequence < $1.sequence }
         for entry in entries {
             copy.registry.insert(entry.copy(owner: copy, sequence: copy.registry.nextSequence(), tracer: nil))
         }
@@ -30,7 +30,7 @@ extension Container {
     func setTracer(_ tracer: Tracer?) {
         tracing.withLock { current in
             current = tracer
-            for entry in registry.allSnapshots().flatMap(\.all) { registry.insert(entry.retraced(tracer)) }
+            _ = registry.insert(contentsOf: registry.allEntries().map { $0.retraced(tracer) })
         }
     }
 }

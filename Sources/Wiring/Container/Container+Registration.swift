@@ -228,7 +228,7 @@ extension Container {
     /// Republishes the registration for `key` as `change` makes it, keeping its cache.
     func modify<T>(_ key: ServiceKey, _ change: (Entry<T>) -> Entry<T>) {
         tracing.withLock { tracer in
-            guard let current = registry.currentSnapshot(for: key.type)?.entry(for: key) else {
+            guard let current = registry.entry(for: key) else {
                 fatalError(
                     "Wiring: the registration of \(key) was removed (or replaced by a registration of another type) while it was being modified.\nTo fix: refine a registration through the handle register returned, before removing it."
                 )
@@ -249,7 +249,7 @@ extension Container {
         if replaced.site != entry.site {
             replacements.withLock { $0.append(Replacement(key: entry.key, replaced: replaced.site, by: entry.site)) }
         }
-        replaced.resetCache()
+        Reclamation.release([replaced.resetCache(), replaced].compactMap { $0 })
     }
 
     func addForward<F>(

@@ -47,21 +47,21 @@ public final class Container: Resolving, Sendable {
     public let parent: Container?
     /// How tagged resolves fall back; inherited by children.
     public let tagFallback: TagFallback
-    private let children = Mutex<[WeakContainer]>([])
+    private let children = Lock<[WeakContainer]>([])
     /// The tracer new and republished registrations report to; its lock also orders
     /// registration against turning tracing on or off.
-    let tracing = Mutex<Tracer?>(nil)
+    let tracing = Lock<Tracer?>(nil)
     /// Registrations replaced in this container by another one made elsewhere in the code.
-    let replacements = Mutex<[Replacement]>([])
+    let replacements = Lock<[Replacement]>([])
     /// The instances ``shutdown()`` disposes.
     let disposables = DisposalBag()
     /// Set by ``shutdown()``; registrations made afterwards are published already shut down.
     let isShutDown = Atomic<Bool>(false)
     /// The contributions to collections and maps made in this container (see
     /// ``contribute(to:tag:lifetime:file:line:_:)``).
-    let contributions = Mutex<[ContributionRecord]>([])
+    let contributions = Lock<[ContributionRecord]>([])
     /// Decorators added with ``decorate(_:tag:file:line:_:)``, by the key they decorate.
-    let decorators = Mutex<[ServiceKey: [AnyDecorator]]>([:])
+    let decorators = Lock<[ServiceKey: [AnyDecorator]]>([:])
 
     /// Creates an empty container.
     ///
@@ -112,8 +112,7 @@ public final class Container: Resolving, Sendable {
     ///
     /// - Throws: The first ``WiringError`` a build throws; the singletons built before it stay built.
     public func start() throws(WiringError) {
-        let eager = registry.allSnapshots()
-            .flatMap(\.all)
+        let eager = registry.allEntries()
             .filter { $0.lifetime.kind == .eagerSingleton }
             .sorted { $0.sequence < $1.sequence }
         for entry in eager { try entry.startEagerly() }
@@ -121,11 +120,18 @@ public final class Container: Resolving, Sendable {
 
     /// Releases every instance this container caches (singletons and weak singletons); the
     /// registrations stay, and the next resolve builds anew.
+    ///
+    /// When it returns, the container holds none of the instances: each is released as soon as
+    /// its last other user lets it go, after every engine lock is dropped, so a `deinit` may call
+    /// back into the container.
     public func reset() {
-        for entry in registry.allSnapshots().flatMap(\.all) { entry.resetCache() }
+        Reclamation.release(registry.allEntries().compactMap { $0.resetCache() })
     }
 
     /// Removes the registration of `type` with `tag` and releases what it cached.
+    ///
+    /// The registration, its factory and its instance are released before this returns (or,
+    /// when a resolve that started earlier still uses them, as soon as it is done).
     ///
     /// - Returns: Whether there was such a registration.
     @discardableResult
@@ -133,14 +139,15 @@ public final class Container: Resolving, Sendable {
         guard let removed = registry.remove(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)) else {
             return false
         }
-        removed.resetCache()
+        Reclamation.release([removed.resetCache(), removed].compactMap { $0 })
         return true
     }
 
     /// Removes every registration of this container (not its parent's) and releases what they
     /// cached.
     public func removeAll() {
-        for entry in registry.removeAll() { entry.resetCache() }
+        let removed = registry.removeAll()
+        Reclamation.release(removed.compactMap { $0.resetCache() } + removed as [AnyObject])
     }
 
     /// The live child containers, for diagnostics.

@@ -6,7 +6,7 @@ extension Container {
         var signatures: [String] = []
         var current: Container? = self
         while let container = current {
-            for entry in container.registry.currentSnapshot(for: key.type)?.all ?? []
+            for entry in container.registry.entries(of: key.type)
             where entry.key.tag == key.tag && entry.key.arguments != key.arguments {
                 signatures.append("\(argumentsDisplayName(entry.key.arguments)) at \(entry.site)")
             }
@@ -47,7 +47,7 @@ extension Container {
         }
         // The same type under another tag.
         for container in containers {
-            for entry in container.registry.currentSnapshot(for: key.type)?.all ?? []
+            for entry in container.registry.entries(of: key.type)
             where entry.key.tag != key.tag && entry.key.arguments == key.arguments {
                 if let tag = entry.key.tag {
                     hints.append("\(name) is registered with tag \(tag) (at \(entry.site)); resolve it with tag: \(tag).")
@@ -61,7 +61,7 @@ extension Container {
         // A registration in a child container, which this container cannot see.
         var pending = liveChildren
         while let child = pending.popLast() {
-            if let entry = child.registry.currentSnapshot(for: key.type)?.entry(for: key) {
+            if let entry = child.registry.entry(for: key) {
                 hints.append(
                     "\(key) is registered in a child container (at \(entry.site)); resolve it from that child, or register it in this container."
                 )
@@ -71,16 +71,14 @@ extension Container {
         // A concrete type registered where a protocol (or another name) was requested.
         let bareName = name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
         for container in containers {
-            for snapshot in container.registry.allSnapshots() {
-                for entry in snapshot.all where entry.key.type != key.type && entry.forwardsTo == nil {
-                    let other = typeDisplayName(entry.key.type)
-                    let similar =
-                        other.localizedStandardContainsASCII(bareName) || bareName.localizedStandardContainsASCII(other)
-                    if similar {
-                        hints.append(
-                            "\(other) is registered (at \(entry.site)); to serve it as \(name), add .forwarding(to: \(metatypeExpression(name))) { $0 } to its registration."
-                        )
-                    }
+            for entry in container.registry.allEntries() where entry.key.type != key.type && entry.forwardsTo == nil {
+                let other = typeDisplayName(entry.key.type)
+                let similar =
+                    other.localizedStandardContainsASCII(bareName) || bareName.localizedStandardContainsASCII(other)
+                if similar {
+                    hints.append(
+                        "\(other) is registered (at \(entry.site)); to serve it as \(name), add .forwarding(to: \(metatypeExpression(name))) { $0 } to its registration."
+                    )
                 }
             }
         }

@@ -23,15 +23,17 @@ extension Container {
                 failures += error.failures
             }
         }
-        tracing.withLock { _ in
+        let replaced = tracing.withLock { _ in
             isShutDown.store(true, ordering: .releasing)
-            for entry in registry.allSnapshots().flatMap(\.all) { registry.insert(entry.shutDownCopy()) }
+            return registry.insert(contentsOf: registry.allEntries().map { $0.shutDownCopy() })
         }
         do throws(DisposalError) {
             try await disposables.disposeAll()
         } catch {
             failures += error.failures
         }
+        // The entries the shut-down copies replaced own the instances: release those too.
+        Reclamation.release(replaced.compactMap { $0?.resetCache() })
         reset()
         if !failures.isEmpty { throw DisposalError(failures: failures) }
     }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// An instance with something to release when its owner ends: a file, a socket, a pool.
 ///
@@ -52,7 +51,7 @@ final class DisposalBag: Sendable {
         let dispose: () async throws -> Void
     }
 
-    private let items = Mutex<[Item]>([])
+    private let items = Lock<[Item]>([])
 
     func append(_ item: Item) {
         items.withLock { $0.append(item) }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Which thread is building which once-cell, and which thread waits for which cell.
 ///
@@ -22,7 +21,7 @@ final class BuildOwnership: Sendable {
         var waiting: [UInt: ObjectIdentifier] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Claims `cell` for `thread`, or says why it cannot.
     func claim(_ cell: ObjectIdentifier, by thread: UInt) -> Claim {

@@ -21,7 +21,7 @@ public final class Scope: Resolving, Sendable {
     /// The enclosing scope, for a nested scope.
     public let parent: Scope?
     /// One cell per key, tagged with the registration it caches for (see ``cell(for:)``).
-    private let cells = Mutex<[ServiceKey: ScopedCell]>([:])
+    private let cells = Lock<[ServiceKey: ScopedCell]>([:])
     /// The instances ``close()`` disposes.
     let disposables = DisposalBag()
     /// Set by ``close()``.

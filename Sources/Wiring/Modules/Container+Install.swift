@@ -49,10 +49,10 @@ extension Container {
         var plan = InstallPlan()
         var sites: [ServiceKey: SourceLocation] = [:]
         for declaration in modules.flatMap(\.registrations.declarations) {
-            let installed = registry.currentSnapshot(for: declaration.key.type)?.entry(for: declaration.key)
+            let installed = registry.entry(for: declaration.key)
             if sites[declaration.key] == declaration.site || installed?.site == declaration.site { continue }
             let clashes = declaration.keys.compactMap { key -> InstallPlan.Conflict? in
-                let existing = overriding ? nil : registry.currentSnapshot(for: key.type)?.entry(for: key)?.site
+                let existing = overriding ? nil : registry.entry(for: key)?.site
                 guard let other = sites[key] ?? existing else { return nil }
                 return InstallPlan.Conflict(key: key, site: declaration.site, other: other)
             }
@@ -69,7 +69,8 @@ extension Container {
     func apply(_ plan: InstallPlan, overriding: Bool) {
         for declaration in plan.accepted {
             if overriding {
-                for key in declaration.keys { registry.remove(key)?.resetCache() }
+                let removed = declaration.keys.compactMap { registry.remove($0) }
+                Reclamation.release(removed.compactMap { $0.resetCache() } + removed as [AnyObject])
             }
             declaration.install(self)
         }

@@ -43,8 +43,9 @@ class AnyEntry: @unchecked Sendable {
     /// What a tracer reports of this registration.
     var traced: TracedEntry { TracedEntry(key: key, lifetime: lifetime, site: site) }
 
-    /// Releases the instance the container caches for this registration, if any.
-    func resetCache() {}
+    /// Forgets the instance the container caches for this registration, if any, and returns what
+    /// held it, for the caller to release after a grace period (``Reclamation/release(_:)``).
+    func resetCache() -> AnyObject? { nil }
 
     /// Builds the instance now if the lifetime is ``Lifetime/eagerSingleton``.
     func startEagerly() throws(WiringError) {}
@@ -170,7 +171,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     }
 
     /// The cell's instance, if `T`'s registration at `pointer` caches one that is built: the
-    /// lock-free, reference-count-free read of the hot path.
+    /// lock-free read of the hot path. Requires a read section (``Reclamation``).
     @inlinable @inline(__always)
     static func cachedValue(at pointer: UnsafeRawPointer) -> T? {
         guard
@@ -178,6 +179,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         else { return nil }
         return Unmanaged<InstanceCell<T>>.fromOpaque(cell)._withUnsafeGuaranteedRef { $0.cachedValue() }
     }
+
 
     /// The same registration with `change` applied to its refinements; it shares the cache.
     func refined(_ change: (inout Refinements<T>) -> Void) -> Entry<T> {
@@ -210,7 +212,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         )
     }
 
-    override func resetCache() {
+    override func resetCache() -> AnyObject? {
         cell?.reset()
     }
 
@@ -220,7 +222,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     }
 
     override func cachedInstance() -> Any? {
-        cell?.cachedValue()
+        cell?.peek()
     }
 
     override func copy(owner: Container, sequence: Int, tracer: Tracer?) -> AnyEntry {

@@ -1,56 +1,25 @@
 import Synchronization
 
-/// Everything registered in one container for one type: the plain registration (no tag, no
-/// runtime arguments), which the hot path reads, and the tagged or argument-taking ones.
-/// Immutable; a change publishes a new snapshot.
-@usableFromInline
-final class TypeSnapshot: @unchecked Sendable {
-    // @unchecked: immutable after `init`.
-    let primary: AnyEntry?
-    /// `primary`, unretained, for the hot path.
-    @usableFromInline let primaryPointer: UnsafeRawPointer?
-    let variants: [AnyEntry]
-
-    init(primary: AnyEntry?, variants: [AnyEntry]) {
-        self.primary = primary
-        self.primaryPointer = primary.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
-        self.variants = variants
-    }
-
-    var all: [AnyEntry] { (primary.map { [$0] } ?? []) + variants }
-
-    func entry(for key: ServiceKey) -> AnyEntry? {
-        if key.tag == nil, !key.hasArguments { return primary }
-        return variants.first { $0.key == key }
-    }
-
-    func replacing(_ entry: AnyEntry) -> TypeSnapshot {
-        if entry.key.tag == nil, !entry.key.hasArguments {
-            return TypeSnapshot(primary: entry, variants: variants)
-        }
-        return TypeSnapshot(primary: primary, variants: variants.filter { $0.key != entry.key } + [entry])
-    }
-
-    func removing(_ key: ServiceKey) -> TypeSnapshot {
-        if key.tag == nil, !key.hasArguments { return TypeSnapshot(primary: nil, variants: variants) }
-        return TypeSnapshot(primary: primary, variants: variants.filter { $0.key != key })
-    }
-}
-
-/// An open-addressing table from a type's identity to its ``TypeSnapshot``, read without locks.
+/// An open-addressing table from a type's identity to its plain registration, read without locks.
 ///
-/// Writers (under ``Registry``'s mutex) store a slot's value before its key, with release
-/// ordering; readers load the key, then the value, with acquire ordering. Slots are never
-/// deleted (a removed type keeps its slot with an emptier snapshot), and a full table is copied
-/// into a larger one that is then published, so a reader of a stale table sees an older but
-/// consistent state; a miss always falls back to the locked path.
+/// A slot's value is the plain registration's ``Entry`` (unretained: ``Registry`` owns it), or
+/// ``RegistryTable/seen`` for a type that has registrations, or had some, but no plain one now;
+/// a missing slot means the type was never registered here. Writers (under ``Registry``'s lock)
+/// store a slot's value before its key; readers load the key, then the value, inside a read
+/// section (``Reclamation``). Slots are never deleted: the number of slots is bounded by the
+/// number of distinct types ever registered, which a program's code bounds. A full table is
+/// copied into one twice as large, published, and the old one retired.
 @usableFromInline
 final class RegistryTable: @unchecked Sendable {
-    // @unchecked: `slots` is fixed-size memory accessed only through atomics.
+    // @unchecked: `slots` is fixed-size memory accessed only through atomics; `count` is read and
+    // written only under the registry's lock.
     @usableFromInline let mask: Int
-    /// `2 * capacity` words: key (type identity bits), then value (snapshot pointer).
+    /// `2 * capacity` words: key (type identity bits), then value (entry pointer or `seen`).
     @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
     var count = 0
+
+    /// The value of a type that has registrations but no plain one.
+    @usableFromInline static let seen: UInt = 1
 
     init(capacity: Int) {
         mask = capacity - 1
@@ -68,31 +37,31 @@ final class RegistryTable: @unchecked Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
     }
 
-    /// The snapshot for `key`, unretained, if this table has one.
+    /// The value for `key`: 0 if the type was never registered. Requires a read section.
     @inlinable @inline(__always)
     func lookup(_ key: UInt) -> UInt {
         var index = Self.home(of: key, mask: mask)
         while true {
-            let found = slots[index &* 2].load(ordering: .acquiring)
-            if found == key { return slots[index &* 2 &+ 1].load(ordering: .acquiring) }
+            let found = slots[index &* 2].load(ordering: .sequentiallyConsistent)
+            if found == key { return slots[index &* 2 &+ 1].load(ordering: .sequentiallyConsistent) }
             if found == 0 { return 0 }
             index = (index &+ 1) & mask
         }
     }
 
-    /// Requires the registry's writer lock. Returns `false` when the table is too full.
+    /// Requires the registry's lock. Returns `false` when the table is too full.
     func store(_ key: UInt, _ value: UInt) -> Bool {
         var index = Self.home(of: key, mask: mask)
         while true {
             let found = slots[index * 2].load(ordering: .relaxed)
             if found == key {
-                slots[index * 2 + 1].store(value, ordering: .releasing)
+                slots[index * 2 + 1].store(value, ordering: .sequentiallyConsistent)
                 return true
             }
             if found == 0 {
                 guard (count + 1) * 2 <= mask + 1 else { return false }
-                slots[index * 2 + 1].store(value, ordering: .releasing)
-                slots[index * 2].store(key, ordering: .releasing)
+                slots[index * 2 + 1].store(value, ordering: .sequentiallyConsistent)
+                slots[index * 2].store(key, ordering: .sequentiallyConsistent)
                 count += 1
                 return true
             }
@@ -103,157 +72,242 @@ final class RegistryTable: @unchecked Sendable {
 
 /// The registrations of one container.
 ///
-/// Reads (``snapshot(for:)``) are lock-free. Writes take a mutex and publish new immutable
-/// snapshots; replaced snapshots and tables are kept until the registry is released, because a
-/// lock-free reader may still be using them. That costs memory proportional to the number of
-/// registrations ever made, not to the number of resolves.
+/// - The plain registration of a type (no tag, no runtime arguments), which every untagged
+///   resolve wants, is found lock-free through ``RegistryTable``.
+/// - Every registration, tagged and argument-taking ones included, is kept by key in a
+///   dictionary behind a lock: registering, removing and finding the n-th variant of a type costs
+///   O(1) expected time, however many there are.
+/// - What a change unpublishes (a replaced or removed registration, a table that grew) is
+///   retired and freed after a grace period (``Reclamation``): in batches of
+///   ``retireBatch``, or at once when a reset or replacement waits for one anyway.
 @usableFromInline
 final class Registry: @unchecked Sendable {
-    // @unchecked: `table` is atomic; `writer` is a mutex.
+    // @unchecked: `table` is atomic; `state` is behind a lock; the rest are `let`s.
     @usableFromInline let table: Atomic<UnsafeRawPointer>
-
-    private struct WriterState {
-        var snapshots: [ObjectIdentifier: TypeSnapshot] = [:]
-        var tables: [RegistryTable] = []
-        var retired: [TypeSnapshot] = []
-        var sequence = 0
-    }
-
-    private let writer: Mutex<WriterState>
+    /// ``Reclamation/lines``, kept here so that the hot path reads it from an object it already
+    /// reads rather than through a global's lazy initialiser.
+    @usableFromInline let readers: UnsafeMutablePointer<Atomic<Int>>
     /// The parent container's registry, unretained: a child container holds its parent strongly.
     @usableFromInline let parentPointer: UnsafeRawPointer?
 
-    init(parent: Registry?) {
-        parentPointer = parent.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
-        let first = RegistryTable(capacity: 64)
-        table = Atomic(UnsafeRawPointer(Unmanaged.passUnretained(first).toOpaque()))
-        writer = Mutex(WriterState(tables: [first]))
+    /// The registrations of one type.
+    struct Registrations {
+        var primary: AnyEntry?
+        var variants: [ServiceKey: AnyEntry] = [:]
     }
 
-    /// The snapshot for `type`, lock-free and unretained (valid while the registry lives).
+    private struct State {
+        var types: [ObjectIdentifier: Registrations] = [:]
+        var table: RegistryTable
+        var sequence = 0
+        /// Unpublished entries and tables waiting for a grace period.
+        var retired: [AnyObject] = []
+    }
+
+    private let state: Lock<State>
+
+    /// How many retired objects wait before a change frees them.
+    static let retireBatch = 64
+
+    init(parent: Registry?) {
+        parentPointer = parent.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+        readers = Reclamation.lines
+        let first = RegistryTable(capacity: 64)
+        table = Atomic(UnsafeRawPointer(Unmanaged.passUnretained(first).toOpaque()))
+        state = Lock(State(table: first))
+    }
+
+    // MARK: Lock-free reads (inside a read section)
+
+    /// The table value for `type` (see ``RegistryTable``). Requires a read section.
     @inlinable @inline(__always)
-    func snapshotPointer(for type: Any.Type) -> UInt {
+    func slot(for type: Any.Type) -> UInt {
         let key = UInt(bitPattern: ObjectIdentifier(type))
-        return Unmanaged<RegistryTable>.fromOpaque(table.load(ordering: .acquiring))
+        return Unmanaged<RegistryTable>.fromOpaque(table.load(ordering: .sequentiallyConsistent))
             ._withUnsafeGuaranteedRef { $0.lookup(key) }
     }
 
-    /// The plain registration of `T` in the registry at `registry` or its ancestors, lock-free and
-    /// without reference counting: the hot path of every resolve.
+    /// The plain registration of `T` in the registry at `registry` or its ancestors, unretained.
+    /// Requires a read section: the pointer is valid until it ends.
     @inlinable @inline(__always)
     static func primaryEntry<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> UnsafeRawPointer? {
         var current = registry
         while true {
-            let (entry, parent) = Unmanaged<Registry>.fromOpaque(current)._withUnsafeGuaranteedRef {
-                ($0.primaryEntry(of: T.self), $0.parentPointer)
+            let (slot, parent) = Unmanaged<Registry>.fromOpaque(current)._withUnsafeGuaranteedRef {
+                ($0.slot(for: T.self), $0.parentPointer)
             }
-            if let entry { return entry }
+            if slot > RegistryTable.seen { return UnsafeRawPointer(bitPattern: slot) }
             guard let parent else { return nil }
             current = parent
         }
     }
 
+    /// The read-section counters of the registry at `registry`.
+    @inlinable @inline(__always)
+    static func readers(at registry: UnsafeRawPointer) -> UnsafeMutablePointer<Atomic<Int>> {
+        Unmanaged<Registry>.fromOpaque(registry)._withUnsafeGuaranteedRef { $0.readers }
+    }
+
     /// Whether the registry at `registry` or one of its ancestors has ever had a registration of
     /// `T` (with any tag or arguments), lock-free and without reference counting.
-    @inlinable @inline(__always)
-    static func hasSnapshot<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> Bool {
+    @inlinable
+    static func hasRegistrations<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> Bool {
+        let section = Reclamation.enter(readers(at: registry))
+        defer { section.exit() }
         var current = registry
         while true {
-            let (found, parent) = Unmanaged<Registry>.fromOpaque(current)._withUnsafeGuaranteedRef {
-                ($0.snapshotPointer(for: T.self) != 0, $0.parentPointer)
+            let (slot, parent) = Unmanaged<Registry>.fromOpaque(current)._withUnsafeGuaranteedRef {
+                ($0.slot(for: T.self), $0.parentPointer)
             }
-            if found { return true }
+            if slot != 0 { return true }
             guard let parent else { return false }
             current = parent
         }
     }
 
-    /// The plain registration of `T` (no tag, no arguments), lock-free.
-    @inlinable @inline(__always)
-    func primaryEntry<T>(of type: T.Type) -> UnsafeRawPointer? {
-        let snapshot = snapshotPointer(for: T.self)
-        guard snapshot != 0, let raw = UnsafeRawPointer(bitPattern: snapshot) else { return nil }
-        return Unmanaged<TypeSnapshot>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.primaryPointer }
+    // MARK: Locked reads
+
+    /// The registration with exactly `key`, if any.
+    func entry(for key: ServiceKey) -> AnyEntry? {
+        state.withLock { state in
+            guard let registrations = state.types[ObjectIdentifier(key.type)] else { return nil }
+            if key.tag == nil, !key.hasArguments { return registrations.primary }
+            return registrations.variants[key]
+        }
     }
 
-    /// The current snapshot for `type` (locked read, for slow paths).
-    func snapshot(for type: Any.Type) -> TypeSnapshot? {
-        writer.withLock { $0.snapshots[ObjectIdentifier(type)] }
+    /// Every registration of `type`, in registration order.
+    func entries(of type: Any.Type) -> [AnyEntry] {
+        let found = state.withLock { state -> [AnyEntry] in
+            guard let registrations = state.types[ObjectIdentifier(type)] else { return [] }
+            return (registrations.primary.map { [$0] } ?? []) + registrations.variants.values
+        }
+        return found.sorted { $0.sequence < $1.sequence }
     }
 
-    /// Every snapshot, for iteration on slow paths.
-    func allSnapshots() -> [TypeSnapshot] {
-        writer.withLock { Array($0.snapshots.values) }
+    /// Every registration, in registration order.
+    func allEntries() -> [AnyEntry] {
+        let found = state.withLock { state in
+            state.types.values.flatMap { ($0.primary.map { [$0] } ?? []) + $0.variants.values }
+        }
+        return found.sorted { $0.sequence < $1.sequence }
     }
 
     /// The next registration sequence number.
     func nextSequence() -> Int {
-        writer.withLock { state in
+        state.withLock { state in
             state.sequence += 1
             return state.sequence
         }
     }
 
+    // MARK: Writes
+
     /// Publishes `entry`, replacing any registration with the same key; returns the replaced one.
     @discardableResult
     func insert(_ entry: AnyEntry) -> AnyEntry? {
-        update(ObjectIdentifier(entry.key.type)) { old in
-            let previous = old?.entry(for: entry.key)
-            return ((old ?? TypeSnapshot(primary: nil, variants: [])).replacing(entry), previous)
+        insert(contentsOf: [entry]).first ?? nil
+    }
+
+    /// Publishes `entries` under one lock; returns what each replaced.
+    func insert(contentsOf entries: [AnyEntry]) -> [AnyEntry?] {
+        let (replaced, due) = state.withLock { state -> ([AnyEntry?], [AnyObject]) in
+            var replaced: [AnyEntry?] = []
+            replaced.reserveCapacity(entries.count)
+            for entry in entries {
+                let key = entry.key
+                let id = ObjectIdentifier(key.type)
+                let previous: AnyEntry?
+                if key.tag == nil, !key.hasArguments {
+                    previous = state.types[id, default: Registrations()].primary
+                    state.types[id, default: Registrations()].primary = entry
+                    Self.store(id, UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()), in: &state, table)
+                } else {
+                    previous = state.types[id, default: Registrations()].variants.updateValue(entry, forKey: key)
+                    if state.types[id]?.primary == nil { Self.store(id, RegistryTable.seen, in: &state, table) }
+                }
+                if let previous { state.retired.append(previous) }
+                replaced.append(previous)
+            }
+            return (replaced, Self.takeDue(&state))
         }
+        Reclamation.release(due)
+        return replaced
     }
 
     /// Removes the registration with `key`; returns it.
     func remove(_ key: ServiceKey) -> AnyEntry? {
-        update(ObjectIdentifier(key.type)) { old in
-            guard let old, let previous = old.entry(for: key) else { return (nil, nil) }
-            return (old.removing(key), previous)
+        let (removed, due) = state.withLock { state -> (AnyEntry?, [AnyObject]) in
+            let id = ObjectIdentifier(key.type)
+            let removed: AnyEntry?
+            if key.tag == nil, !key.hasArguments {
+                removed = state.types[id]?.primary
+                if removed != nil {
+                    state.types[id]?.primary = nil
+                    Self.store(id, RegistryTable.seen, in: &state, table)
+                }
+            } else {
+                removed = state.types[id]?.variants.removeValue(forKey: key)
+            }
+            if let removed { state.retired.append(removed) }
+            return (removed, Self.takeDue(&state))
         }
+        Reclamation.release(due)
+        return removed
     }
 
     /// Removes every registration; returns them.
     func removeAll() -> [AnyEntry] {
-        let ids = writer.withLock { Array($0.snapshots.keys) }
-        return ids.flatMap { id in
-            update(id) { old in (TypeSnapshot(primary: nil, variants: []), old) }.map(\.all) ?? []
-        }
-    }
-
-    private func update<R>(
-        _ id: ObjectIdentifier,
-        _ change: (TypeSnapshot?) -> (TypeSnapshot?, R?)
-    ) -> R? {
-        writer.withLock { state -> R? in
-            let old = state.snapshots[id]
-            let (new, result) = change(old)
-            guard let new else { return result }
-            if let old { state.retired.append(old) }
-            state.snapshots[id] = new
-            let key = UInt(bitPattern: id)
-            let value = UInt(bitPattern: Unmanaged.passUnretained(new).toOpaque())
-            var current = state.tables[state.tables.count - 1]
-            if !current.store(key, value) {
-                let larger = RegistryTable(capacity: (current.mask + 1) * 2)
-                for (otherID, snapshot) in state.snapshots {
-                    _ = larger.store(
-                        UInt(bitPattern: otherID),
-                        UInt(bitPattern: Unmanaged.passUnretained(snapshot).toOpaque())
-                    )
-                }
-                state.tables.append(larger)
-                current = larger
-                table.store(UnsafeRawPointer(Unmanaged.passUnretained(larger).toOpaque()), ordering: .releasing)
+        let removed = state.withLock { state -> [AnyEntry] in
+            var removed: [AnyEntry] = []
+            for (id, registrations) in state.types {
+                if let primary = registrations.primary { removed.append(primary) }
+                removed.append(contentsOf: registrations.variants.values)
+                Self.store(id, RegistryTable.seen, in: &state, table)
             }
-            return result
+            state.types = [:]
+            state.retired.append(contentsOf: removed as [AnyObject])
+            return removed
         }
+        return removed
     }
-}
 
-extension Registry {
-    /// The current snapshot for `type`, lock-free.
-    func currentSnapshot(for type: Any.Type) -> TypeSnapshot? {
-        let pointer = snapshotPointer(for: type)
-        guard pointer != 0, let raw = UnsafeRawPointer(bitPattern: pointer) else { return nil }
-        return Unmanaged<TypeSnapshot>.fromOpaque(raw).takeUnretainedValue()
+    /// Frees every retired object now (after a grace period). For callers about to wait for one
+    /// anyway, and for tests.
+    func reclaim() {
+        let due = state.withLock { state -> [AnyObject] in
+            let due = state.retired
+            state.retired = []
+            return due
+        }
+        Reclamation.release(due)
+    }
+
+    /// Stores a table value, growing (and retiring) the table when it is full. Requires the lock.
+    private static func store(
+        _ id: ObjectIdentifier,
+        _ value: UInt,
+        in state: inout State,
+        _ published: borrowing Atomic<UnsafeRawPointer>
+    ) {
+        let key = UInt(bitPattern: id)
+        if state.table.store(key, value) { return }
+        let larger = RegistryTable(capacity: (state.table.mask + 1) * 2)
+        for (otherID, registrations) in state.types where otherID != id {
+            let other = registrations.primary.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
+            _ = larger.store(UInt(bitPattern: otherID), other ?? RegistryTable.seen)
+        }
+        _ = larger.store(key, value)
+        state.retired.append(state.table)
+        state.table = larger
+        published.store(UnsafeRawPointer(Unmanaged.passUnretained(larger).toOpaque()), ordering: .sequentiallyConsistent)
+    }
+
+    /// The retired objects to free now, if enough have gathered. Requires the lock.
+    private static func takeDue(_ state: inout State) -> [AnyObject] {
+        guard state.retired.count >= retireBatch else { return [] }
+        let due = state.retired
+        state.retired = []
+        return due
     }
 }

@@ -41,7 +41,7 @@ extension Resolver {
     @inlinable @inline(__always)
     func resolve<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
         if let cell = entry.cellPointer,
-            let value = Unmanaged<InstanceCell<T>>.fromOpaque(cell)._withUnsafeGuaranteedRef({ $0.cachedValue() })
+            let value = Unmanaged<InstanceCell<T>>.fromOpaque(cell)._withUnsafeGuaranteedRef({ $0.readValue() })
         {
             return value
         }
@@ -131,7 +131,7 @@ extension Resolver {
             return try cell.value(for: entry) { (cell) throws(WiringError) -> T in
                 try owner.build(entry, arguments) { (value) throws(WiringError) in
                     if isWeak {
-                        guard let object = InstanceHolder<T>.classObject(of: value) else {
+                        guard let object = InstanceCell<T>.object(of: value) else {
                             throw WiringError(code: .invalidLifetime, entry: entry)
                         }
                         ResolutionContext.current.keptAlive.append(object)

@@ -97,7 +97,7 @@ extension Resolving {
         if tag == nil, let value = try resolvePlain(T.self, file: file, line: line) { return value }
         // Nothing at all registered for `T` here or in a parent: answer without building a key,
         // a resolver or a list of signatures.
-        if !Registry.hasSnapshot(of: T.self, startingAt: _registryPointer) { return nil }
+        if !Registry.hasRegistrations(of: T.self, startingAt: _registryPointer) { return nil }
         let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
         guard resolver.isRegistered(key) || !resolver.container.registeredSignatures(for: key).isEmpty else {
             return nil
@@ -115,9 +115,19 @@ extension Resolving {
     /// parent, its cached instance if built, else a build; `nil` if there is no such registration.
     @inlinable @inline(__always)
     func resolvePlain<T>(_ type: T.Type, file: StaticString, line: UInt) throws(WiringError) -> T? {
-        guard let raw = Registry.primaryEntry(of: T.self, startingAt: _registryPointer) else { return nil }
-        if let value = Entry<T>.cachedValue(at: raw) { return value }
+        let registry = _registryPointer
+        let section = Reclamation.enter(Registry.readers(at: registry))
+        guard let raw = Registry.primaryEntry(of: T.self, startingAt: registry) else {
+            section.exit()
+            return nil
+        }
+        if let value = Entry<T>.cachedValue(at: raw) {
+            section.exit()
+            return value
+        }
+        // Retained before the section ends: the build below runs user code, outside any section.
         let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
+        section.exit()
         do {
             return try resolver.resolve(entry: entry, arguments: nil)
         } catch {
@@ -156,7 +166,7 @@ extension Resolver {
     func lookup(_ key: ServiceKey) -> AnyEntry? {
         var current: Container? = container
         while let container = current {
-            if let entry = container.registry.currentSnapshot(for: key.type)?.entry(for: key) { return entry }
+            if let entry = container.registry.entry(for: key) { return entry }
             current = container.parent
         }
         if key.tag != nil, container.tagFallback == .untagged {

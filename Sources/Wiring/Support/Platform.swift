@@ -51,37 +51,3 @@ var isOnMainActorExecutor: Bool {
         return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
     }()
 #endif
-
-/// A plain mutex with explicit `lock()`/`unlock()`.
-///
-/// The build path of a once-cell must hold a lock across a call into user code that returns a
-/// value of an arbitrary (possibly non-`Sendable`) type, which `Mutex.withLock`'s `sending`
-/// result cannot express. This lock is never held on a cached read.
-final class PlatformLock: @unchecked Sendable {
-    // @unchecked: the pthread mutex is designed for concurrent use; the pointer is created once in
-    // `init`, never reassigned, and destroyed only in `deinit`, when no thread can hold a reference.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(mutex, nil)
-        precondition(result == 0, "Wiring: pthread_mutex_init failed with \(result)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    func lock() {
-        let result = pthread_mutex_lock(mutex)
-        precondition(result == 0, "Wiring: pthread_mutex_lock failed with \(result)")
-    }
-
-    func unlock() {
-        let result = pthread_mutex_unlock(mutex)
-        precondition(result == 0, "Wiring: pthread_mutex_unlock failed with \(result)")
-    }
-}

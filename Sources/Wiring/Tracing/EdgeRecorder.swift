@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Records which registration resolved which during a dry run (``Container/validate(_:)`` with
 /// ``ValidationOptions/dryRun``): the edges that closure factories do not declare.
@@ -18,7 +17,7 @@ final class EdgeRecorder: Sendable {
         var edges: Set<Edge> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// A factory (`.constructor`) or hook (`.hook`) of `key` starts.
     func enter(_ key: ServiceKey, phase: Phase) {

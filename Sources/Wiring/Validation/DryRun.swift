@@ -20,7 +20,7 @@ struct DryRun {
             current = next.parent
         }
         let entriesByLevel = chain.map { level in
-            level.registry.allSnapshots().flatMap(\.all).sorted { $0.sequence < $1.sequence }
+            level.registry.allEntries().sorted { $0.sequence < $1.sequence }
         }
         let scopeNames = Set(entriesByLevel.joined().compactMap(\.lifetime.scopeName)).sorted { $0.rawValue < $1.rawValue }
         var errors: [WiringError] = []

@@ -1,4 +1,4 @@
-import Synchronization
+import Wiring
 
 /// Dip's container: definitions keyed by type, runtime-argument types and tag, resolved with
 /// scopes, forwarding, auto-wiring, auto-injection and collaboration — on Wiring's engine.
@@ -29,7 +29,7 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
         var collaborators: [WeakContainer] = []
     }
 
-    let state = Mutex(State())
+    let state = Lock(State())
     /// Whether instances' `Injected` properties are resolved unless their definition says otherwise.
     let autoInjectProperties: Bool
 

@@ -1,4 +1,3 @@
-import Synchronization
 import Wiring
 
 /// A registration in a ``DependencyContainer``: how to build a `T` from runtime arguments of
@@ -37,8 +36,8 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     /// The tags resolves have asked this definition for. Instances are kept per requested tag,
     /// as Dip did: a `.singleton` untagged definition resolved with the tags "dev" and "prod"
     /// (through the untagged fallback) builds one instance for each.
-    private let engineTags = Mutex<Set<DependencyContainer.Tag?>>([])
-    private let state = Mutex(State())
+    private let engineTags = Lock<Set<DependencyContainer.Tag?>>([])
+    private let state = Lock(State())
 
     init(
         scope: ComponentScope,

@@ -1,4 +1,4 @@
-import Synchronization
+import Wiring
 
 /// How much a ``DependencyContainer`` reports through ``logger``.
 public enum LogLevel: Int, Sendable {
@@ -17,7 +17,7 @@ private struct LoggingSettings: Sendable {
     var logger: Legacy<(LogLevel, Any) -> Void> = Legacy { print($1) }
 }
 
-private let loggingSettings = Mutex(LoggingSettings())
+private let loggingSettings = Lock(LoggingSettings())
 
 /// The most detailed level that is logged: `.Errors` by default.
 ///
