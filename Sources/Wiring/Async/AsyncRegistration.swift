@@ -1,4 +1,3 @@
-
 extension Container {
     /// Registers an `async` factory: a service that is built asynchronously, such as a database
     /// pool that connects before it is ready. The factory may be isolated to an actor (a

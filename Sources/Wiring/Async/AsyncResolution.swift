@@ -1,4 +1,3 @@
-
 /// The builds an async resolve is inside of, innermost last: task-local, so that it follows
 /// the resolve into the tasks that construct singletons.
 enum AsyncResolutionStack {

@@ -1,4 +1,3 @@
-
 /// An instance with something to release when its owner ends: a file, a socket, a pool.
 ///
 /// A singleton or eager singleton is disposed by ``Container/shutdown()``, a scoped instance by

@@ -1,4 +1,3 @@
-
 /// Which thread is building which once-cell, and which thread waits for which cell.
 ///
 /// It lets a build detect the two ways a singleton build could otherwise never finish:

@@ -180,7 +180,6 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         return Unmanaged<InstanceCell<T>>.fromOpaque(cell)._withUnsafeGuaranteedRef { $0.cachedValue() }
     }
 
-
     /// The same registration with `change` applied to its refinements; it shares the cache.
     func refined(_ change: (inout Refinements<T>) -> Void) -> Entry<T> {
         var refinements = self.refinements

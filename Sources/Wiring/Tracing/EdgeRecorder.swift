@@ -1,4 +1,3 @@
-
 /// Records which registration resolved which during a dry run (``Container/validate(_:)`` with
 /// ``ValidationOptions/dryRun``): the edges that closure factories do not declare.
 final class EdgeRecorder: Sendable {
