@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import Wiring
 import WiringDIContainer
 
 @Suite("Concurrency: exactly-once construction")
@@ -24,7 +25,7 @@ struct ConcurrencyTests {
                 container.register((any Greeter).self, lazySingleton: factory)
             }
         }
-        let seen = Mutex<[[ObjectIdentifier]]>(Array(repeating: [], count: Self.rounds))
+        let seen = Lock<[[ObjectIdentifier]]>(Array(repeating: [], count: Self.rounds))
         let ready = Atomic<Int>(0)
         onThreads(Self.threads) { _ in
             // Start together, so that the threads contend from the first round.

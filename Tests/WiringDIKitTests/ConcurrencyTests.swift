@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
+import Wiring
 import WiringDIKit
 
 @Suite("Concurrency")
@@ -33,7 +33,7 @@ struct ConcurrencyTests {
                     return Service()
                 }
             }
-            let seen = Mutex<Set<ObjectIdentifier>>([])
+            let seen = Lock<Set<ObjectIdentifier>>([])
             Self.onThreads(8) {
                 let service: Service = container.resolve()
                 seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }

@@ -1,5 +1,5 @@
-import Synchronization
 import Testing
+import Wiring
 import WiringDip
 
 /// Changes the global log settings, so its tests run one at a time; other suites may log into
@@ -7,7 +7,7 @@ import WiringDip
 @Suite("Logging", .serialized)
 struct LoggingTests {
     final class Capture: Sendable {
-        let lines = Mutex<[(LogLevel, String)]>([])
+        let lines = Lock<[(LogLevel, String)]>([])
     }
 
     func capturing(_ level: LogLevel, _ body: () throws -> Void) rethrows -> [(LogLevel, String)] {

@@ -1,4 +1,3 @@
-import Synchronization
 import Wiring
 
 /// The value each test overrides.
@@ -36,7 +35,7 @@ let appContainer: Container = {
 }()
 
 /// Every Greeter singleton any test has seen, kept alive so that identities stay unique.
-let seenGreeters = Mutex<[Greeter]>([])
+let seenGreeters = Lock<[Greeter]>([])
 
 /// Records `greeter` and returns whether another test had already seen this very instance.
 func greeterWasShared(_ greeter: Greeter) -> Bool {

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Wiring
 import WiringTesting
@@ -18,7 +17,7 @@ final class PostgresDatabase: ReadmeDatabase {
 }
 
 final class InMemoryDatabase: ReadmeDatabase {
-    private let names = Mutex<[String]>([])
+    private let names = Lock<[String]>([])
     func insert(_ name: String) { names.withLock { $0.append(name) } }
     var count: Int { names.withLock { $0.count } }
 }

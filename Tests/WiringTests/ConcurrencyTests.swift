@@ -35,7 +35,7 @@ struct ConcurrencyTests {
                 for value in 0..<1_000 { spin &+= value }
                 return Tracked(id: spin)
             }
-            let seen = Mutex<[ObjectIdentifier]>([])
+            let seen = Lock<[ObjectIdentifier]>([])
             race(threads: 2) { _ in
                 let instance = try? container.resolve(Tracked.self)
                 seen.withLock { $0.append(ObjectIdentifier(instance!)) }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Wiring
 
@@ -53,7 +52,7 @@ struct LifetimeTests {
     @Test("eager singletons are built by start(), in registration order")
     func eagerSingletonsBuildAtStart() throws {
         let container = Container()
-        let order = Mutex<[String]>([])
+        let order = Lock<[String]>([])
         container.register(Config.self, lifetime: .eagerSingleton) { _ in
             order.withLock { $0.append("config") }
             return Config()

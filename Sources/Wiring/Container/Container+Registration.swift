@@ -180,6 +180,16 @@ public struct Registration<T>: Sendable {
         return self
     }
 
+    /// Lets the factory be entered again while it is building, for facades whose original
+    /// library allowed that (Dip's `.shared` instances, built again inside a cycle that a property
+    /// block closes). Such a registration's real loops stop at the container's
+    /// ``Container/maximumDepth`` or the stack guard instead of at once.
+    @discardableResult
+    package func allowingReentry() -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.allowsReentry = true } }
+        return self
+    }
+
     /// Makes the registration answer to `type` too, converting with `convert` (usually `{ $0 }`,
     /// which the compiler checks). Resolving `type` shares the instance this registration caches.
     @discardableResult

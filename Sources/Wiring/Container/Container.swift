@@ -28,9 +28,17 @@ public enum TagFallback: Sendable {
 /// override them; singletons live in the container that registered them. A ``Scope`` made with
 /// ``makeScope(_:)`` holds the instances of `.scoped` registrations, for a request or a session.
 public final class Container: Resolving, Sendable {
-    /// How deeply resolves may nest before Wiring reports a cycle. A loop between transient
-    /// registrations is detected when it reaches this depth, and reported with the loop itself.
-    public static let maximumDepth = 128
+    /// The default of ``maximumDepth``.
+    public static let defaultMaximumDepth = 10_000
+
+    /// How deeply builds may nest in a resolve from this container before it throws
+    /// ``WiringError/Code/depthExceeded``.
+    ///
+    /// Loops do not need it: a registration needed again while it is being built throws
+    /// ``WiringError/Code/cycle`` at once. The limit bounds recursion through runtime arguments,
+    /// and whatever the limit, a build that would leave its thread less than 64 KB of stack
+    /// throws ``WiringError/Code/depthExceeded`` instead of overflowing. Children inherit it.
+    public let maximumDepth: Int
 
     /// What a closed scope resolves from: an empty container whose misses report
     /// ``WiringError/Code/shutDown``.
@@ -65,10 +73,18 @@ public final class Container: Resolving, Sendable {
 
     /// Creates an empty container.
     ///
-    /// - Parameter tagFallback: How a tagged resolve with no registration for its tag behaves;
-    ///   ``TagFallback/strict`` by default.
-    public init(tagFallback: TagFallback = .strict) {
+    /// - Parameters:
+    ///   - tagFallback: How a tagged resolve with no registration for its tag behaves;
+    ///     ``TagFallback/strict`` by default.
+    ///   - maximumDepth: How deeply builds may nest (see ``maximumDepth``); at least 1.
+    public init(tagFallback: TagFallback = .strict, maximumDepth: Int = Container.defaultMaximumDepth) {
+        if maximumDepth < 1 {
+            fatalError(
+                "Wiring: Container(maximumDepth: \(maximumDepth)) cannot resolve anything.\nTo fix: pass a limit of at least 1, or leave the default (\(Container.defaultMaximumDepth))."
+            )
+        }
         self.parent = nil
+        self.maximumDepth = maximumDepth
         self.tagFallback = tagFallback
         self.registry = Registry(parent: nil)
         self.registryAddress = UInt(bitPattern: Unmanaged.passUnretained(registry).toOpaque())
@@ -76,6 +92,7 @@ public final class Container: Resolving, Sendable {
 
     private init(parent: Container) {
         self.parent = parent
+        self.maximumDepth = parent.maximumDepth
         self.tagFallback = parent.tagFallback
         self.registry = Registry(parent: parent.registry)
         self.registryAddress = UInt(bitPattern: Unmanaged.passUnretained(registry).toOpaque())

@@ -41,10 +41,15 @@ extension WiringError {
             if let cycle {
                 return "circular dependency: \(cycle.map { typeDisplayName($0.type) }.joined(separator: " → "))."
             }
-            if case .depthLimit(let limit) = detail {
-                return "resolution of \(typeDisplayName(key.type)) nested deeper than \(limit) levels."
-            }
             return "circular dependency while resolving \(key)."
+        case .depthExceeded:
+            if case .depthLimit(let limit) = detail {
+                return "resolution of \(typeDisplayName(key.type)) nested deeper than the container's maximumDepth of \(limit) levels."
+            }
+            if case .stackLimit(let depth) = detail {
+                return "resolution of \(typeDisplayName(key.type)) stopped at depth \(depth): the thread's stack is nearly used up."
+            }
+            return "resolution of \(typeDisplayName(key.type)) nested too deeply."
         case .argumentMismatch:
             return "\(typeDisplayName(key.type)) is registered, but not for arguments \(argumentsDisplayName(key.arguments))."
         case .factoryFailed:
@@ -89,8 +94,16 @@ extension WiringError {
                     "break the loop: inject one side after construction with .onResolved { r, instance in … } and a .graph or singleton lifetime, or read one side lazily with @LazyWired."
                 )
             } else {
+                fixes.append("look for the registration that is needed again while it is being built.")
+            }
+        case .depthExceeded:
+            if case .depthLimit = detail {
                 fixes.append(
-                    "look for a loop in the path; a graph deeper than Container.maximumDepth (\(Container.maximumDepth)) levels is not supported."
+                    "if the chain is meant to be this deep, raise the limit: Container(maximumDepth: …); otherwise look for a recursion through runtime arguments in the path."
+                )
+            } else {
+                fixes.append(
+                    "resolve on a thread with a larger stack (Thread.stackSize, or a Task), or shorten the chain: build part of it eagerly (start()) or read a dependency lazily with @LazyWired."
                 )
             }
         case .argumentMismatch:

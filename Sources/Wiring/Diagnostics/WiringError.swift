@@ -21,15 +21,20 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
             case isolationMismatch = "isolation mismatch"
             case asyncRequired = "async required"
             case shutDown = "shut down"
+            case depthExceeded = "depth exceeded"
         }
 
         let base: Base
 
         /// Nothing is registered for the requested type and tag.
         public static let notRegistered = Code(base: .notRegistered)
-        /// The registrations depend on each other in a loop (or nest deeper than
-        /// ``Container/maximumDepth``).
+        /// The registrations depend on each other in a loop: a registration was needed again
+        /// while it was being built. ``WiringError/path`` shows the loop (`A → B → A`).
         public static let cycle = Code(base: .cycle)
+        /// Builds nested deeper than the container's ``Container/maximumDepth``, or so deep that
+        /// the thread's stack was nearly used up (less than 64 KB left). Nothing overflowed:
+        /// the resolve stopped and threw. ``WiringError/path`` shows the chain.
+        public static let depthExceeded = Code(base: .depthExceeded)
         /// The type and tag are registered, but not for the runtime arguments that were passed.
         public static let argumentMismatch = Code(base: .argumentMismatch)
         /// A factory or post-construction hook threw; see ``underlyingError``.
@@ -81,7 +86,10 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         case registeredSignatures([String])
         case expectedType(Any.Type, actual: Any.Type)
         case scope(ScopeName?)
+        /// The container's ``Container/maximumDepth`` that was reached.
         case depthLimit(Int)
+        /// The depth at which the thread's stack was nearly used up.
+        case stackLimit(depth: Int)
         /// Where the other declaration of a duplicate was made, and any further duplicates.
         case duplicate(existing: SourceLocation, others: [String])
         /// The resolve went through a closed scope.

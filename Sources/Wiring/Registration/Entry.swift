@@ -19,6 +19,9 @@ class AnyEntry: @unchecked Sendable {
     let forwardsTo: ServiceKey?
     /// Where resolves of this registration are reported, when its container is traced.
     let tracer: Tracer?
+    /// Whether building it again while it is being built is a loop: true unless it takes
+    /// runtime arguments, with which a factory may recurse on purpose.
+    @usableFromInline let reentryIsCycle: Bool
 
     init(
         key: ServiceKey,
@@ -28,7 +31,8 @@ class AnyEntry: @unchecked Sendable {
         sequence: Int,
         dependencies: [ServiceKey]?,
         forwardsTo: ServiceKey?,
-        tracer: Tracer?
+        tracer: Tracer?,
+        allowsReentry: Bool = false
     ) {
         self.key = key
         self.owner = owner
@@ -38,6 +42,7 @@ class AnyEntry: @unchecked Sendable {
         self.dependencies = dependencies
         self.forwardsTo = forwardsTo
         self.tracer = tracer
+        self.reentryIsCycle = !key.hasArguments && !allowsReentry
     }
 
     /// What a tracer reports of this registration.
@@ -87,6 +92,9 @@ struct Refinements<T>: @unchecked Sendable {
     var decorators: [@Sendable (Resolver, T) throws -> T] = []
     var teardown: Teardown<T>?
     var tracksTransients = false
+    /// Set by ``Registration/allowingReentry()``: building it again while it is being built is
+    /// not reported as a cycle.
+    var allowsReentry = false
     /// An ``AsyncBuild`` for registrations with an async factory.
     var asyncBuild: AnyObject?
 }
@@ -166,7 +174,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             sequence: sequence,
             dependencies: dependencies,
             forwardsTo: forwardsTo,
-            tracer: tracer
+            tracer: tracer,
+            allowsReentry: refinements.allowsReentry
         )
     }
 

@@ -10,8 +10,10 @@
 ///
 /// A synchronous resolve never leaves its thread, so a thread-local is exact and costs one
 /// `pthread_getspecific` per *built* instance (cached singleton reads do not touch it). It tracks:
-/// - the nesting depth, which bounds recursion so that a cycle between transient registrations
-///   throws instead of overflowing the stack, whichever API the factories resolve through;
+/// - the registrations being built, outermost first (``BuildPath``), so that a registration
+///   re-entered in one build path throws ``WiringError/Code/cycle`` at once, whichever API the
+///   factories resolve through, and how much stack the thread has left, so that a chain too deep
+///   for it throws ``WiringError/Code/depthExceeded`` instead of overflowing;
 /// - the instances of `.graph` registrations built during the outermost resolve;
 /// - weak singletons built during the outermost resolve, held until it returns so that the graph
 ///   sees one instance;
@@ -24,17 +26,24 @@ final class ResolutionContext {
     /// would cost a dynamic exclusivity check on each access, which was about 15% of a
     /// transient resolve.
     @usableFromInline let frame: UnsafeMutablePointer<BuildFrame>
+    /// The registrations being built on this thread, behind a pointer for the same reason.
+    @usableFromInline let path: UnsafeMutablePointer<BuildPath>
     @usableFromInline var graphInstances: [ObjectIdentifier: AnyObject] = [:]
     @usableFromInline var keptAlive: [AnyObject] = []
 
     init() {
         frame = .allocate(capacity: 1)
         frame.initialize(to: BuildFrame(depth: 0, container: nil, scope: nil))
+        path = .allocate(capacity: 1)
+        path.initialize(to: BuildPath(stackLimit: currentThreadStackLimit()))
     }
 
     deinit {
         frame.deinitialize(count: 1)
         frame.deallocate()
+        path.pointee.entries.deallocate()
+        path.deinitialize(count: 1)
+        path.deallocate()
     }
 
     /// Called when the outermost resolve on this thread returns (or throws).
@@ -78,6 +87,85 @@ struct BuildFrame {
         self.scope = scope
     }
 }
+
+/// The registrations being built on one thread, outermost first, and the lowest stack address
+/// a build may start at.
+@usableFromInline
+struct BuildPath {
+    /// Identities of the entries being built; `depth` of them are in use (see ``BuildFrame``).
+    @usableFromInline var entries: UnsafeMutablePointer<UInt>
+    @usableFromInline var capacity: Int
+    /// A build whose frame lies below this address throws ``WiringError/Code/depthExceeded``:
+    /// the thread's lowest stack address plus ``stackReserve``, or 0 when it is unknown.
+    @usableFromInline let stackLimit: UInt
+
+    /// The stack a build keeps free for the factory it calls, the error it may throw, and the
+    /// frames between two builds (a debug build of a singleton takes about 12 KB per level).
+    static let stackReserve: UInt = 64 * 1024
+
+    init(stackLimit: UInt) {
+        capacity = 16
+        entries = .allocate(capacity: capacity)
+        self.stackLimit = stackLimit
+    }
+
+    /// Whether `entry` is being built at one of the first `depth` levels.
+    @inlinable @inline(__always)
+    func contains(_ entry: UInt, depth: Int) -> Bool {
+        var index = 0
+        while index < depth {
+            if entries[index] == entry { return true }
+            index &+= 1
+        }
+        return false
+    }
+
+    /// Records `entry` as built at level `depth`.
+    @inlinable @inline(__always)
+    mutating func set(_ entry: UInt, at depth: Int) {
+        if depth >= capacity { grow() }
+        entries[depth] = entry
+    }
+
+    @usableFromInline
+    mutating func grow() {
+        let larger = UnsafeMutablePointer<UInt>.allocate(capacity: capacity * 2)
+        larger.update(from: entries, count: capacity)
+        entries.deallocate()
+        entries = larger
+        capacity *= 2
+    }
+}
+
+/// The lowest address of the calling thread's stack plus ``BuildPath/stackReserve``, or 0 when
+/// the platform does not say.
+private func currentThreadStackLimit() -> UInt {
+    #if canImport(Darwin)
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
+        let size = UInt(pthread_get_stacksize_np(pthread_self()))
+        guard top > size else { return 0 }
+        return top - size + BuildPath.stackReserve
+    #else
+        var attributes = pthread_attr_t()
+        guard let getattr = linuxPthreadGetattr, getattr(pthread_self(), &attributes) == 0 else { return 0 }
+        defer { pthread_attr_destroy(&attributes) }
+        var address: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return 0 }
+        return UInt(bitPattern: address) + BuildPath.stackReserve
+    #endif
+}
+
+#if !canImport(Darwin)
+    /// glibc's and musl's `pthread_getattr_np`, which the Swift overlay does not import.
+    private let linuxPthreadGetattr: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+        return unsafeBitCast(
+            symbol,
+            to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self
+        )
+    }()
+#endif
 
 /// The key of the thread-local slot; its destructor releases a thread's context at thread exit.
 private let contextKey: pthread_key_t = {

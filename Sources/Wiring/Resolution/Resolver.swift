@@ -51,7 +51,12 @@ extension Resolver {
         return try resolveCaching(entry: entry, arguments: arguments)
     }
 
-    /// Calls the factory and hooks of `entry`, tracking depth for cycle detection.
+    /// Calls the factory and hooks of `entry`, tracking the build path for cycle detection.
+    ///
+    /// Throws ``WiringError/Code/cycle`` when `entry` is already being built on this thread (a
+    /// registration without runtime arguments re-entered: its factory would recurse forever), and
+    /// ``WiringError/Code/depthExceeded`` when builds nest deeper than the container's
+    /// ``Container/maximumDepth`` or the thread's stack is nearly used up.
     ///
     /// - Parameter onConstructed: runs after the factory and before the hooks: where caching
     ///   lifetimes store the instance, so that a cycle closed by a hook finds it.
@@ -63,7 +68,25 @@ extension Resolver {
     ) throws(WiringError) -> T {
         let context = ResolutionContext.current
         let frame = context.frame
+        let path = context.path
         let outer = frame.pointee
+        let identity = UInt(bitPattern: ObjectIdentifier(entry))
+        var marker: UInt8 = 0
+        let stackAddress = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        if outer.depth >= container.maximumDepth || stackAddress < path.pointee.stackLimit {
+            // At the depth limit, a registration that occurs again in the path is a loop that was
+            // allowed to re-enter (runtime arguments, `allowingReentry`) and never ended.
+            if outer.depth >= container.maximumDepth, path.pointee.contains(identity, depth: outer.depth) {
+                throw Resolver.cycle(entry)
+            }
+            throw Resolver.depthExceeded(entry, depth: outer.depth, limit: container.maximumDepth)
+        }
+        // Re-entering a registration without runtime arguments is a loop; one with arguments may
+        // recurse on purpose (a tree built level by level), bounded by the checks above.
+        if entry.reentryIsCycle, path.pointee.contains(identity, depth: outer.depth) {
+            throw Resolver.cycle(entry)
+        }
+        path.pointee.set(identity, at: outer.depth)
         frame.pointee = BuildFrame(
             depth: outer.depth &+ 1,
             container: Unmanaged.passUnretained(container),
@@ -73,7 +96,6 @@ extension Resolver {
             frame.pointee = outer
             if outer.depth == 0 { context.endOutermost() }
         }
-        if outer.depth >= Container.maximumDepth { throw Resolver.depthExceeded(entry) }
         let instance: T
         do {
             instance = try entry.factory(self, arguments)
@@ -111,8 +133,17 @@ extension Resolver {
     }
 
     @usableFromInline
-    static func depthExceeded(_ entry: AnyEntry) -> WiringError {
-        WiringError(code: .cycle, entry: entry, detail: .depthLimit(Container.maximumDepth))
+    static func cycle(_ entry: AnyEntry) -> WiringError {
+        WiringError(code: .cycle, entry: entry)
+    }
+
+    @usableFromInline
+    static func depthExceeded(_ entry: AnyEntry, depth: Int, limit: Int) -> WiringError {
+        WiringError(
+            code: .depthExceeded,
+            entry: entry,
+            detail: depth >= limit ? .depthLimit(limit) : .stackLimit(depth: depth)
+        )
     }
 
     /// Singleton, weak singleton, graph and scoped lifetimes.

@@ -50,7 +50,9 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         self.numberOfArguments = numberOfArguments
         self.autoWiringFactory = Legacy(autoWiringFactory)
         self.forwardsTo = nil
-        self.engine = Container()
+        // Dip may build a definition again inside its own build (see `allowingReentry`); its
+        // real loops stop at this depth, as they did before the engine detected loops by key.
+        self.engine = Container(maximumDepth: 128)
         self.lifetime =
             switch scope {
             case .unique: .transient
@@ -328,6 +330,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             .onResolved { [weak self] _, instance in
                 try self?.didConstruct(instance)
             }
+            .allowingReentry()
         }
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Wiring
 import WiringDip
 
 protocol Service: AnyObject {}
@@ -7,14 +7,14 @@ final class OtherService: Service {}
 
 /// Counts calls from any thread.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Lock(0)
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }
 
 /// Records events in order, from any thread.
 final class Recorder: Sendable {
-    private let events = Mutex<[String]>([])
+    private let events = Lock<[String]>([])
     func record(_ event: String) { events.withLock { $0.append(event) } }
     var all: [String] { events.withLock { $0 } }
 }

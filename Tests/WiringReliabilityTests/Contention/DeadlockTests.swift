@@ -11,7 +11,7 @@ struct DeadlockTests {
         let container = Container()
         let built = Counter()
         let failures = Counter()
-        let codes = Mutex<[WiringError.Code]>([])
+        let codes = Lock<[WiringError.Code]>([])
     }
 
     @Test("two threads building singletons that need each other's dependencies in opposite orders both finish")

@@ -21,7 +21,7 @@ struct MutationWhileResolvingTests {
         /// The newest registration whose `register` call has returned.
         let published = Atomic<Int>(0)
         let builds = Counter()
-        let failures = Mutex<[String]>([])
+        let failures = Lock<[String]>([])
 
         func fail(_ message: String) { failures.withLock { $0.append(message) } }
 

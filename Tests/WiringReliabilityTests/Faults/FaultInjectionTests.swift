@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -13,11 +12,11 @@ struct FaultInjectionTests {
     /// A graph whose nodes throw while `failing` names them.
     final class Graph: Sendable {
         let container = Container()
-        let failing: Mutex<Position?>
-        let builds = Mutex<[String: Int]>([:])
+        let failing: Lock<Position?>
+        let builds = Lock<[String: Int]>([:])
 
         init(failAt position: Position, lifetime: Lifetime) {
-            failing = Mutex(position)
+            failing = Lock(position)
             // Unowned: the graph owns the container that owns these closures.
             container.register(Probe.self, tag: "leaf", lifetime: lifetime) { [unowned self] _ in
                 try step(.leaf) { Probe(source: 3) }
@@ -46,7 +45,7 @@ struct FaultInjectionTests {
     final class Round: Sendable {
         let container = Container()
         let attempts = Counter()
-        let codes = Mutex<[WiringError.Code]>([])
+        let codes = Lock<[WiringError.Code]>([])
         let successes = Counter()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import Wiring
 
 /// How hard the stress tests push: 10,000 rounds in release builds (the CI's release step), fewer
 /// in debug builds so that the whole `swift test` stays within a few minutes on two cores.
@@ -44,8 +45,8 @@ final class StressPool: Sendable {
     private let generation = Atomic<Int>(0)
     private let finished = Atomic<Int>(0)
     /// The threads inside the current round's body, for the watchdog's report.
-    private let inside = Mutex<Set<Int>>([])
-    private let shared = Mutex(Shared())
+    private let inside = Lock<Set<Int>>([])
+    private let shared = Lock(Shared())
     private let stopped = Atomic<Bool>(false)
 
     init(threads: Int = StressBudget.threads) {
@@ -143,7 +144,7 @@ func withWatchdog<R: Sendable>(
     sourceLocation: Testing.SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () -> R
 ) -> R? {
-    let result = Mutex<R?>(nil)
+    let result = Lock<R?>(nil)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         let value = body()
@@ -170,8 +171,8 @@ final class Counter: Sendable {
 
 /// One slot per pool thread, for results a round's `check` inspects.
 final class Slots<Value: Sendable>: Sendable {
-    private let values: Mutex<[Value?]>
-    init(_ count: Int = StressBudget.threads) { values = Mutex(Array(repeating: nil, count: count)) }
+    private let values: Lock<[Value?]>
+    init(_ count: Int = StressBudget.threads) { values = Lock(Array(repeating: nil, count: count)) }
     subscript(index: Int) -> Value? {
         get { values.withLock { $0[index] } }
         set { values.withLock { $0[index] = newValue } }

@@ -1,10 +1,9 @@
-import Synchronization
 import Testing
 import Wiring
 
 /// Records the order of teardowns.
 final class TeardownLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Lock<[String]>([])
     func note(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }

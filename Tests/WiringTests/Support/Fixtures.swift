@@ -9,7 +9,7 @@ protocol Logging: AnyObject, Sendable {
 }
 
 final class ConsoleLogger: Logging {
-    let messages = Mutex<[String]>([])
+    let messages = Lock<[String]>([])
     func log(_ message: String) { messages.withLock { $0.append(message) } }
 }
 
@@ -60,7 +60,7 @@ final class Parent: Sendable {
 }
 
 final class Child: Sendable {
-    private let parentBox = Mutex<WeakParent>(WeakParent())
+    private let parentBox = Lock<WeakParent>(WeakParent())
     var parent: Parent? {
         get { parentBox.withLock { $0.value } }
         set { parentBox.withLock { $0.value = newValue } }

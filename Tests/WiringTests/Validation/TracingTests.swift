@@ -1,10 +1,9 @@
-import Synchronization
 import Testing
 import Wiring
 
 /// Collects trace events.
 final class EventLog: Sendable {
-    private let events = Mutex<[ResolutionEvent]>([])
+    private let events = Lock<[ResolutionEvent]>([])
     func record(_ event: ResolutionEvent) { events.withLock { $0.append(event) } }
     var all: [ResolutionEvent] { events.withLock { $0 } }
 }
