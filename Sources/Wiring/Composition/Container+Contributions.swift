@@ -107,19 +107,21 @@ extension Container {
         let tag = ContributionTag.next()
         let element = ServiceKey(type: elementType, tag: ServiceTag(tag), arguments: Void.self)
         return contributions.withLock { records in
-            records.append(ContributionRecord(collection: collection, element: element, mapKey: mapKey, site: site))
-            return (tag, records.first { $0.collection == collection }?.site ?? site)
+            records[collection, default: []]
+                .append(ContributionRecord(collection: collection, element: element, mapKey: mapKey, site: site))
+            return (tag, records[collection]?.first?.site ?? site)
         }
     }
 
-    /// (Re)publishes the transient registration of `collection`, whose factory gathers the
-    /// contributions of this container and its ancestors, root first.
+    /// Publishes the transient registration of `collection`, whose factory gathers the
+    /// contributions of this container and its ancestors, root first, unless this container
+    /// already has it: later contributions only add their record, so the n-th costs O(1).
     private func publishCollection<C>(
         _ collection: ServiceKey,
         site: SourceLocation,
         _ assemble: @escaping @Sendable (Resolver, [ContributionRecord]) throws -> C
     ) {
-        let own = contributions.withLock { $0.filter { $0.collection == collection } }
+        if let existing = registry.entry(for: collection), existing.currentDependencies != nil { return }
         publish { tracer in
             Entry<C>(
                 key: collection,
@@ -127,8 +129,9 @@ extension Container {
                 owner: self,
                 site: site,
                 sequence: registry.nextSequence(),
-                dependencies: own.map(\.element),
-                tracer: tracer
+                dependencies: nil,
+                tracer: tracer,
+                currentDependencies: { owner in owner.contributions.withLock { ($0[collection] ?? []).map(\.element) } }
             ) { resolver, _ in
                 var chain: [Container] = []
                 var current: Container? = resolver.container
@@ -137,7 +140,7 @@ extension Container {
                     current = container.parent
                 }
                 let records = chain.flatMap { container in
-                    container.contributions.withLock { $0.filter { $0.collection == collection } }
+                    container.contributions.withLock { $0[collection] ?? [] }
                 }
                 return try assemble(resolver, records)
             }

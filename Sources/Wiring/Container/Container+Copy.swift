@@ -18,6 +18,7 @@ extension Container {
         let entries = registry.allEntries().sorted { $0.sequence < $1.sequence }
         for entry in entries {
             copy.registry.insert(entry.copy(owner: copy, sequence: copy.registry.nextSequence(), tracer: nil))
+                .retired.release()
         }
         let contributions = self.contributions.withLock { $0 }
         copy.contributions.withLock { $0 = contributions }
@@ -28,9 +29,11 @@ extension Container {
 
     /// Makes every registration of this container, present and future, report to `tracer`.
     func setTracer(_ tracer: Tracer?) {
-        tracing.withLock { current in
+        let retired = tracing.withLock { current in
             current = tracer
-            _ = registry.insert(contentsOf: registry.allEntries().map { $0.retraced(tracer) })
+            // Retraced entries share their cells: nothing cached is released.
+            return registry.insert(contentsOf: registry.allEntries().map { $0.retraced(tracer) }).retired
         }
+        retired.release()
     }
 }

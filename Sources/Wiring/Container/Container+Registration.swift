@@ -237,29 +237,33 @@ public struct Registration<T>: Sendable {
 extension Container {
     /// Republishes the registration for `key` as `change` makes it, keeping its cache.
     func modify<T>(_ key: ServiceKey, _ change: (Entry<T>) -> Entry<T>) {
-        tracing.withLock { tracer in
+        let retired = tracing.withLock { tracer in
             guard let current = registry.entry(for: key) else {
                 fatalError(
                     "Wiring: the registration of \(key) was removed (or replaced by a registration of another type) while it was being modified.\nTo fix: refine a registration through the handle register returned, before removing it."
                 )
             }
-            registry.insert(change(unsafeDowncast(current, to: Entry<T>.self)).retraced(tracer))
+            // The new entry shares the old one's cell: nothing cached is released.
+            return registry.insert(change(unsafeDowncast(current, to: Entry<T>.self)).retraced(tracer)).retired
         }
+        retired.release()
     }
 
     /// Publishes the entry `make` builds for the current tracer, records it as a replacement if
     /// it replaced a registration made elsewhere, and releases what the replaced one cached.
     func publish(_ make: (Tracer?) -> AnyEntry) {
-        let (entry, replaced) = tracing.withLock { tracer in
+        let (entry, (replaced, retired)) = tracing.withLock { tracer in
             let made = make(tracer)
             let entry = isShutDown.load(ordering: .acquiring) ? made.shutDownCopy() : made
             return (entry, registry.insert(entry))
         }
+        var released = retired
+        released.resettingCaches(of: [replaced])
+        released.release()
         guard let replaced else { return }
         if replaced.site != entry.site {
-            replacements.withLock { $0.append(Replacement(key: entry.key, replaced: replaced.site, by: entry.site)) }
+            replacements.withLock { $0.record(Replacement(key: entry.key, replaced: replaced.site, by: entry.site)) }
         }
-        Reclamation.release([replaced.resetCache(), replaced].compactMap { $0 })
     }
 
     func addForward<F>(

@@ -60,14 +60,14 @@ public final class Container: Resolving, Sendable {
     /// registration against turning tracing on or off.
     let tracing = Lock<Tracer?>(nil)
     /// Registrations replaced in this container by another one made elsewhere in the code.
-    let replacements = Lock<[Replacement]>([])
+    let replacements = Lock(ReplacementLog())
     /// The instances ``shutdown()`` disposes.
     let disposables = DisposalBag()
     /// Set by ``shutdown()``; registrations made afterwards are published already shut down.
     let isShutDown = Atomic<Bool>(false)
     /// The contributions to collections and maps made in this container (see
     /// ``contribute(to:tag:lifetime:file:line:_:)``).
-    let contributions = Lock<[ContributionRecord]>([])
+    let contributions = Lock<[ServiceKey: [ContributionRecord]]>([:])
     /// Decorators added with ``decorate(_:tag:file:line:_:)``, by the key they decorate.
     let decorators = Lock<[ServiceKey: [AnyDecorator]]>([:])
 
@@ -153,18 +153,18 @@ public final class Container: Resolving, Sendable {
     /// - Returns: Whether there was such a registration.
     @discardableResult
     public func remove<T>(_ type: T.Type, tag: (any Hashable & Sendable)? = nil) -> Bool {
-        guard let removed = registry.remove(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)) else {
-            return false
-        }
-        Reclamation.release([removed.resetCache(), removed].compactMap { $0 })
-        return true
+        var (removed, retired) = registry.remove(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self))
+        retired.resettingCaches(of: [removed])
+        retired.release()
+        return removed != nil
     }
 
     /// Removes every registration of this container (not its parent's) and releases what they
     /// cached.
     public func removeAll() {
-        let removed = registry.removeAll()
-        Reclamation.release(removed.compactMap { $0.resetCache() } + removed as [AnyObject])
+        var (removed, retired) = registry.removeAll()
+        retired.resettingCaches(of: removed)
+        retired.release()
     }
 
     /// The live child containers, for diagnostics.
@@ -175,10 +175,21 @@ public final class Container: Resolving, Sendable {
 
 /// A registration that replaced another of the same key in the same container, for
 /// validation's "ambiguous registration" finding.
-struct Replacement: Sendable {
+struct Replacement: Hashable, Sendable {
     let key: ServiceKey
     let replaced: SourceLocation
     let by: SourceLocation
+}
+
+/// The distinct replacements made in a container, in the order first seen. Bounded by the
+/// registration sites in the code, however often a long-running process re-registers.
+struct ReplacementLog: Sendable {
+    private(set) var list: [Replacement] = []
+    private var seen: Set<Replacement> = []
+
+    mutating func record(_ replacement: Replacement) {
+        if seen.insert(replacement).inserted { list.append(replacement) }
+    }
 }
 
 /// A weak reference to a child container.

@@ -23,17 +23,21 @@ extension Container {
                 failures += error.failures
             }
         }
-        let replaced = tracing.withLock { _ in
+        let (replaced, retired) = tracing.withLock { _ in
             isShutDown.store(true, ordering: .releasing)
+            // The replaced entries keep their instances until they are disposed, below.
             return registry.insert(contentsOf: registry.allEntries().map { $0.shutDownCopy() })
         }
+        retired.release()
         do throws(DisposalError) {
             try await disposables.disposeAll()
         } catch {
             failures += error.failures
         }
         // The entries the shut-down copies replaced own the instances: release those too.
-        Reclamation.release(replaced.compactMap { $0?.resetCache() })
+        var released = Retired(objects: [])
+        released.resettingCaches(of: replaced)
+        released.release()
         reset()
         if !failures.isEmpty { throw DisposalError(failures: failures) }
     }

@@ -69,8 +69,11 @@ extension Container {
     func apply(_ plan: InstallPlan, overriding: Bool) {
         for declaration in plan.accepted {
             if overriding {
-                let removed = declaration.keys.compactMap { registry.remove($0) }
-                Reclamation.release(removed.compactMap { $0.resetCache() } + removed as [AnyObject])
+                for key in declaration.keys {
+                    var (removed, retired) = registry.remove(key)
+                    retired.resettingCaches(of: [removed])
+                    retired.release()
+                }
             }
             declaration.install(self)
         }

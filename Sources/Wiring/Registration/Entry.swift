@@ -14,7 +14,11 @@ class AnyEntry: @unchecked Sendable {
     let sequence: Int
     /// The dependencies an auto-wired registration resolves, known without calling it;
     /// `nil` for closure factories.
-    let dependencies: [ServiceKey]?
+    var dependencies: [ServiceKey]? { currentDependencies.map { $0(owner) } ?? staticDependencies }
+    fileprivate let staticDependencies: [ServiceKey]?
+    /// For a collection: its contributions in the owning container as they are now (they change
+    /// after it is published).
+    let currentDependencies: (@Sendable (Container) -> [ServiceKey])?
     /// For forwarding registrations: the key they forward to.
     let forwardsTo: ServiceKey?
     /// Where resolves of this registration are reported, when its container is traced.
@@ -32,14 +36,16 @@ class AnyEntry: @unchecked Sendable {
         dependencies: [ServiceKey]?,
         forwardsTo: ServiceKey?,
         tracer: Tracer?,
-        allowsReentry: Bool = false
+        allowsReentry: Bool = false,
+        currentDependencies: (@Sendable (Container) -> [ServiceKey])? = nil
     ) {
         self.key = key
         self.owner = owner
         self.lifetime = lifetime
         self.site = site
         self.sequence = sequence
-        self.dependencies = dependencies
+        self.staticDependencies = dependencies
+        self.currentDependencies = currentDependencies
         self.forwardsTo = forwardsTo
         self.tracer = tracer
         self.reentryIsCycle = !key.hasArguments && !allowsReentry
@@ -125,6 +131,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         dependencies: [ServiceKey]?,
         forwardsTo: ServiceKey? = nil,
         tracer: Tracer?,
+        currentDependencies: (@Sendable (Container) -> [ServiceKey])? = nil,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer?) throws -> T,
         refinements: Refinements<T> = Refinements(),
         cell: InstanceCell<T>? = nil
@@ -175,7 +182,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             dependencies: dependencies,
             forwardsTo: forwardsTo,
             tracer: tracer,
-            allowsReentry: refinements.allowsReentry
+            allowsReentry: refinements.allowsReentry,
+            currentDependencies: currentDependencies
         )
     }
 
@@ -211,9 +219,10 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             owner: owner,
             site: site,
             sequence: sequence,
-            dependencies: dependencies,
+            dependencies: staticDependencies,
             forwardsTo: forwardsTo,
             tracer: tracer,
+            currentDependencies: currentDependencies,
             factory: baseFactory,
             refinements: refinements,
             cell: cell

@@ -70,6 +70,23 @@ final class RegistryTable: @unchecked Sendable {
     }
 }
 
+/// What a registry change unpublished: registrations, tables, and the instances their caches
+/// held. Release it with ``release()`` once no engine lock is held.
+struct Retired {
+    var objects: [AnyObject]
+
+    /// Adds what `entries` cache, forgetting it (``AnyEntry/resetCache()``). Call it with no
+    /// engine lock held: a cell's reset takes the cell's lock.
+    mutating func resettingCaches(of entries: [AnyEntry?]) {
+        objects.append(contentsOf: entries.compactMap { $0?.resetCache() })
+    }
+
+    /// Waits for a grace period, then releases everything (``Reclamation/release(_:)``).
+    consuming func release() {
+        Reclamation.release(objects)
+    }
+}
+
 /// The registrations of one container.
 ///
 /// - The plain registration of a type (no tag, no runtime arguments), which every untagged
@@ -77,9 +94,9 @@ final class RegistryTable: @unchecked Sendable {
 /// - Every registration, tagged and argument-taking ones included, is kept by key in a
 ///   dictionary behind a lock: registering, removing and finding the n-th variant of a type costs
 ///   O(1) expected time, however many there are.
-/// - What a change unpublishes (a replaced or removed registration, a table that grew) is
-///   retired and freed after a grace period (``Reclamation``): in batches of
-///   ``retireBatch``, or at once when a reset or replacement waits for one anyway.
+/// - What a change unpublishes is retired and freed after a grace period (``Reclamation``):
+///   a replaced or removed registration before the change returns; a table that grew, in
+///   batches of ``retireBatch``.
 @usableFromInline
 final class Registry: @unchecked Sendable {
     // @unchecked: `table` is atomic; `state` is behind a lock; the rest are `let`s.
@@ -204,13 +221,14 @@ final class Registry: @unchecked Sendable {
     // MARK: Writes
 
     /// Publishes `entry`, replacing any registration with the same key; returns the replaced one.
-    @discardableResult
-    func insert(_ entry: AnyEntry) -> AnyEntry? {
-        insert(contentsOf: [entry]).first ?? nil
+    func insert(_ entry: AnyEntry) -> (replaced: AnyEntry?, retired: Retired) {
+        let (replaced, retired) = insert(contentsOf: [entry])
+        return (replaced[0], retired)
     }
 
-    /// Publishes `entries` under one lock; returns what each replaced.
-    func insert(contentsOf entries: [AnyEntry]) -> [AnyEntry?] {
+    /// Publishes `entries` under one lock; returns what each replaced, and what the change
+    /// unpublished, for the caller to release once it holds no lock (``Retired/release()``).
+    func insert(contentsOf entries: [AnyEntry]) -> (replaced: [AnyEntry?], retired: Retired) {
         let (replaced, due) = state.withLock { state -> ([AnyEntry?], [AnyObject]) in
             var replaced: [AnyEntry?] = []
             replaced.reserveCapacity(entries.count)
@@ -229,14 +247,14 @@ final class Registry: @unchecked Sendable {
                 if let previous { state.retired.append(previous) }
                 replaced.append(previous)
             }
-            return (replaced, Self.takeDue(&state))
+            return (replaced, Self.takeDue(&state, now: replaced.contains { $0 != nil }))
         }
-        Reclamation.release(due)
-        return replaced
+        return (replaced, Retired(objects: due))
     }
 
-    /// Removes the registration with `key`; returns it.
-    func remove(_ key: ServiceKey) -> AnyEntry? {
+    /// Removes the registration with `key`; returns it, and what the change unpublished, for the
+    /// caller to release once it holds no lock (``Retired/release()``).
+    func remove(_ key: ServiceKey) -> (removed: AnyEntry?, retired: Retired) {
         let (removed, due) = state.withLock { state -> (AnyEntry?, [AnyObject]) in
             let id = ObjectIdentifier(key.type)
             let removed: AnyEntry?
@@ -250,15 +268,14 @@ final class Registry: @unchecked Sendable {
                 removed = state.types[id]?.variants.removeValue(forKey: key)
             }
             if let removed { state.retired.append(removed) }
-            return (removed, Self.takeDue(&state))
+            return (removed, Self.takeDue(&state, now: removed != nil))
         }
-        Reclamation.release(due)
-        return removed
+        return (removed, Retired(objects: due))
     }
 
-    /// Removes every registration; returns them.
-    func removeAll() -> [AnyEntry] {
-        let removed = state.withLock { state -> [AnyEntry] in
+    /// Removes every registration; returns them, and what the change unpublished.
+    func removeAll() -> (removed: [AnyEntry], retired: Retired) {
+        state.withLock { state -> ([AnyEntry], Retired) in
             var removed: [AnyEntry] = []
             for (id, registrations) in state.types {
                 if let primary = registrations.primary { removed.append(primary) }
@@ -267,9 +284,8 @@ final class Registry: @unchecked Sendable {
             }
             state.types = [:]
             state.retired.append(contentsOf: removed as [AnyObject])
-            return removed
+            return (removed, Retired(objects: Self.takeDue(&state, now: true)))
         }
-        return removed
     }
 
     /// Frees every retired object now (after a grace period). For callers about to wait for one
@@ -303,9 +319,11 @@ final class Registry: @unchecked Sendable {
         published.store(UnsafeRawPointer(Unmanaged.passUnretained(larger).toOpaque()), ordering: .sequentiallyConsistent)
     }
 
-    /// The retired objects to free now, if enough have gathered. Requires the lock.
-    private static func takeDue(_ state: inout State) -> [AnyObject] {
-        guard state.retired.count >= retireBatch else { return [] }
+    /// The retired objects to free now: all of them when a registration was unpublished (its
+    /// factory may hold an instance registered by value), else once enough have gathered.
+    /// Requires the lock.
+    private static func takeDue(_ state: inout State, now: Bool) -> [AnyObject] {
+        guard now || state.retired.count >= retireBatch else { return [] }
         let due = state.retired
         state.retired = []
         return due

@@ -74,12 +74,7 @@ extension Resolver {
         var marker: UInt8 = 0
         let stackAddress = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         if outer.depth >= container.maximumDepth || stackAddress < path.pointee.stackLimit {
-            // At the depth limit, a registration that occurs again in the path is a loop that was
-            // allowed to re-enter (runtime arguments, `allowingReentry`) and never ended.
-            if outer.depth >= container.maximumDepth, path.pointee.contains(identity, depth: outer.depth) {
-                throw Resolver.cycle(entry)
-            }
-            throw Resolver.depthExceeded(entry, depth: outer.depth, limit: container.maximumDepth)
+            throw Resolver.depthExceeded(entry, depth: outer.depth, limit: container.maximumDepth, path: path.pointee)
         }
         // Re-entering a registration without runtime arguments is a loop; one with arguments may
         // recurse on purpose (a tree built level by level), bounded by the checks above.
@@ -138,8 +133,15 @@ extension Resolver {
     }
 
     @usableFromInline
-    static func depthExceeded(_ entry: AnyEntry, depth: Int, limit: Int) -> WiringError {
-        WiringError(
+    static func depthExceeded(_ entry: AnyEntry, depth: Int, limit: Int, path: BuildPath) -> WiringError {
+        // At the depth limit, a registration without runtime arguments that occurs again in the
+        // path is a loop that was allowed to re-enter (`allowingReentry`) and never ended.
+        if depth >= limit, !entry.key.hasArguments,
+            path.contains(UInt(bitPattern: ObjectIdentifier(entry)), depth: depth)
+        {
+            return cycle(entry)
+        }
+        return WiringError(
             code: .depthExceeded,
             entry: entry,
             detail: depth >= limit ? .depthLimit(limit) : .stackLimit(depth: depth)

@@ -468,7 +468,7 @@ final class GraphAnalysis {
 
     private func ambiguityFindings() -> [ValidationFinding] {
         originalChain.flatMap { container in
-            container.replacements.withLock { $0 }.map { replacement in
+            container.replacements.withLock { $0.list }.map { replacement in
                 ValidationFinding(
                     kind: .ambiguousRegistration,
                     severity: .warning,
