@@ -13,6 +13,8 @@ extension Container {
     /// - Parameters:
     ///   - type: The type the registration answers to: a protocol or a concrete type.
     ///   - tag: Distinguishes several registrations of one type (any `Hashable & Sendable` value).
+    ///     Tags compare as `AnyHashable` does, so `1`, `UInt8(1)` and `1.0` are one tag and `"1"`
+    ///     is another; use an enum or a string constant to keep tags apart.
     ///   - lifetime: How long instances live; ``Lifetime/transient`` by default.
     ///   - file: The registration site for error messages; leave the default.
     ///   - line: The registration site for error messages; leave the default.

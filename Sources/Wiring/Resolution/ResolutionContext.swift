@@ -28,14 +28,16 @@ final class ResolutionContext {
     @usableFromInline let frame: UnsafeMutablePointer<BuildFrame>
     /// The registrations being built on this thread, behind a pointer for the same reason.
     @usableFromInline let path: UnsafeMutablePointer<BuildPath>
-    @usableFromInline var graphInstances: [ObjectIdentifier: AnyObject] = [:]
-    @usableFromInline var keptAlive: [AnyObject] = []
+    /// The instances the outermost resolve holds until it returns, behind a pointer too.
+    @usableFromInline let held: UnsafeMutablePointer<HeldInstances>
 
     init() {
         frame = .allocate(capacity: 1)
         frame.initialize(to: BuildFrame(depth: 0, container: nil, scope: nil))
         path = .allocate(capacity: 1)
         path.initialize(to: BuildPath(stackLimit: currentThreadStackLimit()))
+        held = .allocate(capacity: 1)
+        held.initialize(to: HeldInstances())
     }
 
     deinit {
@@ -44,13 +46,24 @@ final class ResolutionContext {
         path.pointee.entries.deallocate()
         path.deinitialize(count: 1)
         path.deallocate()
+        held.deinitialize(count: 1)
+        held.deallocate()
     }
 
-    /// Called when the outermost resolve on this thread returns (or throws).
-    @usableFromInline
+    /// Called when the outermost resolve on this thread returns (or throws): releases what it held.
+    @inlinable @inline(__always)
     func endOutermost() {
-        if !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
-        if !keptAlive.isEmpty { keptAlive.removeAll(keepingCapacity: true) }
+        if !held.pointee.isEmpty { releaseHeld() }
+    }
+
+    /// Empties ``held`` first and releases its old contents afterwards: a released instance's
+    /// `deinit` may resolve, which starts and ends an outermost resolve of its own on this thread
+    /// and must find the state consistent (it used to trap on a simultaneous access).
+    @usableFromInline
+    func releaseHeld() {
+        let released = held.pointee
+        held.pointee = HeldInstances()
+        withExtendedLifetime(released) {}
     }
 
     /// The calling thread's context if it has one; never creates one.
@@ -86,6 +99,18 @@ struct BuildFrame {
         self.container = container
         self.scope = scope
     }
+}
+
+/// The `.graph` instances of the outermost resolve on one thread, and the weak singletons it
+/// keeps alive until it returns so that the graph sees one instance of each.
+@usableFromInline
+struct HeldInstances {
+    @usableFromInline var graphInstances: [ObjectIdentifier: AnyObject] = [:]
+    @usableFromInline var keptAlive: [AnyObject] = []
+
+    @usableFromInline init() {}
+
+    @inlinable var isEmpty: Bool { graphInstances.isEmpty && keptAlive.isEmpty }
 }
 
 /// The registrations being built on one thread, outermost first, and the lowest stack address

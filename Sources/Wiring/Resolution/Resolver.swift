@@ -167,7 +167,7 @@ extension Resolver {
                         guard let object = InstanceCell<T>.object(of: value) else {
                             throw WiringError(code: .invalidLifetime, entry: entry)
                         }
-                        ResolutionContext.current.keptAlive.append(object)
+                        ResolutionContext.current.held.pointee.keptAlive.append(object)
                     }
                     cell.pending = value
                 }
@@ -175,9 +175,9 @@ extension Resolver {
         case .graph:
             let context = ResolutionContext.current
             let id = ObjectIdentifier(entry)
-            if let box = context.graphInstances[id] { return unsafeDowncast(box, to: GraphBox<T>.self).value }
+            if let box = context.held.pointee.graphInstances[id] { return unsafeDowncast(box, to: GraphBox<T>.self).value }
             return try build(entry, arguments) { (value) throws(WiringError) in
-                context.graphInstances[id] = GraphBox(value)
+                context.held.pointee.graphInstances[id] = GraphBox(value)
             }
         case .scoped:
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
@@ -202,7 +202,7 @@ extension Resolver {
         case .singleton, .eagerSingleton, .weakSingleton:
             return entry.cell?.peek()
         case .graph:
-            let box = ResolutionContext.existing?.graphInstances[ObjectIdentifier(entry)]
+            let box = ResolutionContext.existing?.held.pointee.graphInstances[ObjectIdentifier(entry)]
             return box.map { unsafeDowncast($0, to: GraphBox<T>.self).value }
         case .scoped:
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else { return nil }

@@ -11,7 +11,36 @@ public protocol Resolving: Sendable {
 }
 
 extension Resolving {
-    /// Resolves the registration of `type` (optionally tagged), building it if its lifetime says so.
+    /// Resolves the untagged registration of `type`, building it if its lifetime says so.
+    ///
+    /// The same as ``resolve(_:tag:file:line:)`` with no tag; a separate overload so that the
+    /// most common resolve does not pass an empty existential tag.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve; inferred from context when omitted.
+    ///   - file: The call site for error messages; leave the default.
+    ///   - line: The call site for error messages; leave the default.
+    /// - Returns: The instance.
+    /// - Throws: ``WiringError``, as ``resolve(_:tag:file:line:)`` does.
+    @inlinable
+    public func resolve<T>(
+        _ type: T.Type = T.self,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(WiringError) -> T {
+        if let value = try resolvePlain(T.self, file: file, line: line) { return value }
+        do {
+            return try resolver.resolveSlow(
+                key: ServiceKey(type: T.self, tag: nil, arguments: Void.self),
+                arguments: nil,
+                callSite: SourceLocation(file, line)
+            )
+        } catch {
+            throw error.calledFrom(SourceLocation(file, line))
+        }
+    }
+
+    /// Resolves the registration of `type` with `tag`, building it if its lifetime says so.
     ///
     /// Lookup order: this container, then its parents; the first registration found wins, so a
     /// child overrides its parent. A tagged request finds only registrations with that tag,
@@ -21,7 +50,9 @@ extension Resolving {
     ///
     /// - Parameters:
     ///   - type: The type to resolve; inferred from context when omitted.
-    ///   - tag: The tag the registration was made with, or `nil` for the untagged one.
+    ///   - tag: The tag the registration was made with, or `nil` for the untagged one. Tags
+    ///     compare as `AnyHashable` does: `1`, `UInt8(1)` and `1.0` are the same tag; `"1"` is
+    ///     another.
     ///   - file: The call site for error messages; leave the default.
     ///   - line: The call site for error messages; leave the default.
     /// - Returns: The instance.
@@ -32,7 +63,7 @@ extension Resolving {
     @inlinable
     public func resolve<T>(
         _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
+        tag: (any Hashable & Sendable)?,
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) -> T {

@@ -14,14 +14,15 @@ func residentBytes() -> Int? {
 }
 
 /// How many times each churn test changes its key: a million in release builds (CI's release
-/// step), fewer in debug builds to keep `swift test` short. `WIRING_CHURN` overrides both.
+/// step), 20,000 in debug builds to keep `swift test` (and its thread-sanitizer run) short.
+/// `WIRING_CHURN` overrides both.
 enum ChurnBudget {
     static var operations: Int {
         if let text = ProcessInfo.processInfo.environment["WIRING_CHURN"], let value = Int(text), value > 0 {
             return value
         }
         #if DEBUG
-            return 100_000
+            return 20_000
         #else
             return 1_000_000
         #endif
