@@ -80,7 +80,10 @@ extension Container {
 
     /// The container-wide decorators of `key`, typed, for a registration made after them.
     func containerDecorators<T>(for key: ServiceKey, as type: T.Type) -> [@Sendable (Resolver, T) throws -> T] {
-        decorators.withLock { $0[key] ?? [] }.map { decorator in
+        // Most containers have no decorators: answer without hashing the key.
+        let found = decorators.withLock { $0.isEmpty ? [] : $0[key] ?? [] }
+        if found.isEmpty { return [] }
+        return found.map { decorator in
             { resolver, value in
                 guard let decorated = try decorator.decorate(resolver, value) as? T else { return value }
                 return decorated

@@ -139,7 +139,7 @@ extension Container {
                 dependencies: dependencies,
                 tracer: tracer,
                 factory: factory,
-                refinements: Refinements(decorators: decorators)
+                refinements: decorators.isEmpty ? Refinements() : Refinements(decorators: decorators)
             )
         }
         return Registration(container: self, key: key)
@@ -260,7 +260,7 @@ extension Container {
             return (entry, registry.insert(entry))
         }
         var released = retired
-        released.resettingCaches(of: [replaced])
+        released.resettingCache(of: replaced)
         released.release()
         guard let replaced else { return }
         if replaced.site != entry.site {

@@ -154,7 +154,7 @@ public final class Container: Resolving, Sendable {
     @discardableResult
     public func remove<T>(_ type: T.Type, tag: (any Hashable & Sendable)? = nil) -> Bool {
         var (removed, retired) = registry.remove(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self))
-        retired.resettingCaches(of: [removed])
+        retired.resettingCache(of: removed)
         retired.release()
         return removed != nil
     }

@@ -71,7 +71,7 @@ extension Container {
             if overriding {
                 for key in declaration.keys {
                     var (removed, retired) = registry.remove(key)
-                    retired.resettingCaches(of: [removed])
+                    retired.resettingCache(of: removed)
                     retired.release()
                 }
             }

@@ -78,7 +78,12 @@ struct Retired {
     /// Adds what `entries` cache, forgetting it (``AnyEntry/resetCache()``). Call it with no
     /// engine lock held: a cell's reset takes the cell's lock.
     mutating func resettingCaches(of entries: [AnyEntry?]) {
-        objects.append(contentsOf: entries.compactMap { $0?.resetCache() })
+        for entry in entries { resettingCache(of: entry) }
+    }
+
+    /// ``resettingCaches(of:)`` for one entry, without an array.
+    mutating func resettingCache(of entry: AnyEntry?) {
+        if let cached = entry?.resetCache() { objects.append(cached) }
     }
 
     /// Waits for a grace period, then releases everything (``Reclamation/release(_:)``).
@@ -116,12 +121,13 @@ final class Registry: @unchecked Sendable {
     private struct State {
         var types: [ObjectIdentifier: Registrations] = [:]
         var table: RegistryTable
-        var sequence = 0
         /// Unpublished entries and tables waiting for a grace period.
         var retired: [AnyObject] = []
     }
 
     private let state: Lock<State>
+    /// The last registration sequence number handed out.
+    private let sequence = Atomic<Int>(0)
 
     /// How many retired objects wait before a change frees them.
     static let retireBatch = 64
@@ -212,44 +218,49 @@ final class Registry: @unchecked Sendable {
 
     /// The next registration sequence number.
     func nextSequence() -> Int {
-        state.withLock { state in
-            state.sequence += 1
-            return state.sequence
-        }
+        sequence.add(1, ordering: .relaxed).newValue
     }
 
     // MARK: Writes
 
-    /// Publishes `entry`, replacing any registration with the same key; returns the replaced one.
+    /// Publishes `entry`, replacing any registration with the same key; returns the replaced one,
+    /// and what the change unpublished, for the caller to release once it holds no lock.
     func insert(_ entry: AnyEntry) -> (replaced: AnyEntry?, retired: Retired) {
-        let (replaced, retired) = insert(contentsOf: [entry])
-        return (replaced[0], retired)
+        state.withLock { state in
+            let replaced = Self.insert(entry, into: &state, table)
+            return (replaced, Retired(objects: Self.takeDue(&state, now: replaced != nil)))
+        }
     }
 
     /// Publishes `entries` under one lock; returns what each replaced, and what the change
     /// unpublished, for the caller to release once it holds no lock (``Retired/release()``).
     func insert(contentsOf entries: [AnyEntry]) -> (replaced: [AnyEntry?], retired: Retired) {
         let (replaced, due) = state.withLock { state -> ([AnyEntry?], [AnyObject]) in
-            var replaced: [AnyEntry?] = []
-            replaced.reserveCapacity(entries.count)
-            for entry in entries {
-                let key = entry.key
-                let id = ObjectIdentifier(key.type)
-                let previous: AnyEntry?
-                if key.tag == nil, !key.hasArguments {
-                    previous = state.types[id, default: Registrations()].primary
-                    state.types[id, default: Registrations()].primary = entry
-                    Self.store(id, UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()), in: &state, table)
-                } else {
-                    previous = state.types[id, default: Registrations()].variants.updateValue(entry, forKey: key)
-                    if state.types[id]?.primary == nil { Self.store(id, RegistryTable.seen, in: &state, table) }
-                }
-                if let previous { state.retired.append(previous) }
-                replaced.append(previous)
-            }
+            let replaced = entries.map { Self.insert($0, into: &state, table) }
             return (replaced, Self.takeDue(&state, now: replaced.contains { $0 != nil }))
         }
         return (replaced, Retired(objects: due))
+    }
+
+    /// Publishes one entry; returns the one it replaced, which it retires. Requires the lock.
+    private static func insert(
+        _ entry: AnyEntry,
+        into state: inout State,
+        _ published: borrowing Atomic<UnsafeRawPointer>
+    ) -> AnyEntry? {
+        let key = entry.key
+        let id = ObjectIdentifier(key.type)
+        let previous: AnyEntry?
+        if key.tag == nil, !key.hasArguments {
+            previous = state.types[id, default: Registrations()].primary
+            state.types[id, default: Registrations()].primary = entry
+            store(id, UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()), in: &state, published)
+        } else {
+            previous = state.types[id, default: Registrations()].variants.updateValue(entry, forKey: key)
+            if state.types[id]?.primary == nil { store(id, RegistryTable.seen, in: &state, published) }
+        }
+        if let previous { state.retired.append(previous) }
+        return previous
     }
 
     /// Removes the registration with `key`; returns it, and what the change unpublished, for the
