@@ -1,7 +1,8 @@
 // Design-time timing harness: Wiring versus hand-written code for S1–S4, in one process.
 //   cd Benchmarks && swift run -c release wiring-quick-bench [N]
 // Prints the median ns/op of 9 repetitions and the ratio to hand-written code, then the time
-// `validate()` takes on a correct graph of 1,111 registrations.
+// `validate()` takes on a correct graph of 1,111 registrations, and T1: registering 10 to
+// 100,000 tags of one type, and the cost of resolving one of them.
 // With an argument N it runs only N operations of each scenario (for callgrind); a second
 // argument K restricts that to scenario SK.
 import BenchModel
@@ -71,6 +72,15 @@ if CommandLine.arguments.dropFirst().first == "validate" {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().first == "tags" {
+    // Only tagged resolves, for profiling: `valgrind --tool=callgrind wiring-quick-bench tags N`.
+    let container = Container()
+    for tag in 0..<10 { container.register(Int.self, tag: tag) { _ in tag } }
+    let runs = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 1 : 1
+    for _ in 0..<runs { blackHole(try container.resolve(Int.self, tag: 5)) }
+    exit(0)
+}
+
 let fixedCount = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) : nil
 
 /// Median ns/op over 9 repetitions of `operations` calls.
@@ -130,6 +140,27 @@ if let fixedCount {
         "V1 validate()        \(validation.registrations) registrations in "
             + "\(String(format2: validation.milliseconds)) ms (median of 9), clean: \(validation.clean)"
     )
+    for count in [10, 1_000, 100_000] {
+        let tags = measureTags(count)
+        print(
+            "T1 \(String(count).leftPad(7)) tags       register \(String(format2: tags.registerMilliseconds).leftPad(8)) ms, "
+                + "tagged resolve \(String(format2: tags.resolveNanoseconds).leftPad(7)) ns"
+        )
+    }
+}
+
+/// T1: registering `count` tags of one type in a new container, and resolving one of them.
+func measureTags(_ count: Int) -> (registerMilliseconds: Double, resolveNanoseconds: Double) {
+    let clock = ContinuousClock()
+    var container = Container()
+    let elapsed = clock.measure {
+        container = Container()
+        for tag in 0..<count { container.register(Int.self, tag: tag) { _ in tag } }
+    }
+    let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+    let probe = count / 2
+    let resolve = measure(200_000) { blackHole(try! container.resolve(Int.self, tag: probe)) }
+    return (milliseconds, resolve)
 }
 
 extension String {
