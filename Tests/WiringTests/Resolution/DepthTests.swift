@@ -154,6 +154,16 @@ struct DepthTests {
         #expect(throws: Never.self) { try Chain(count: 10, lifetime: .transient, container: Container(maximumDepth: 10)).resolveTop() }
     }
 
+    @Test("a container with a depth limit below 1 stops with a message that names the fix")
+    func depthLimitPrecondition() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Container(maximumDepth: 0)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Wiring: Container(maximumDepth: 0) cannot resolve anything."))
+        #expect(stderr.contains("To fix: pass a limit of at least 1"))
+    }
+
     @Test("recursion through runtime arguments is allowed until the depth limit")
     func recursionThroughArguments() throws {
         let container = Container(maximumDepth: 50)
