@@ -239,6 +239,10 @@ public struct Registration<T>: Sendable {
 extension Container {
     /// Republishes the registration for `key` as `change` makes it, keeping its cache.
     func modify<T>(_ key: ServiceKey, _ change: (Entry<T>) -> Entry<T>) {
+        if let batch = pendingPublication, let pending = batch.entry(for: key) {
+            batch.add(change(unsafeDowncast(pending, to: Entry<T>.self)))
+            return
+        }
         let retired = tracing.withLock { tracer in
             guard let current = registry.entry(for: key) else {
                 fatalError(
@@ -254,6 +258,10 @@ extension Container {
     /// Publishes the entry `make` builds for the current tracer, records it as a replacement if
     /// it replaced a registration made elsewhere, and releases what the replaced one cached.
     func publish(_ make: (Tracer?) -> AnyEntry) {
+        if let batch = pendingPublication {
+            batch.add(make(tracing.withLock { $0 }))
+            return
+        }
         let (entry, (replaced, retired)) = tracing.withLock { tracer in
             let made = make(tracer)
             let entry = isShutDown.load(ordering: .acquiring) ? made.shutDownCopy() : made
@@ -262,10 +270,50 @@ extension Container {
         var released = retired
         released.resettingCache(of: replaced)
         released.release()
-        guard let replaced else { return }
-        if replaced.site != entry.site {
-            replacements.withLock { $0.record(Replacement(key: entry.key, replaced: replaced.site, by: entry.site)) }
+        recordReplacement(of: replaced, by: entry)
+    }
+
+    /// Records `entry` replacing a registration made elsewhere in the code, for validation.
+    private func recordReplacement(of replaced: AnyEntry?, by entry: AnyEntry) {
+        guard let replaced, replaced.site != entry.site else { return }
+        replacements.withLock { $0.record(Replacement(key: entry.key, replaced: replaced.site, by: entry.site)) }
+    }
+
+    /// The batch an ``publishingTogether(recordingReplacements:_:)`` on this thread gathers for
+    /// this container, if any.
+    private var pendingPublication: PendingPublication? {
+        guard let batch = ResolutionContext.existing?.publication, batch.container === self else { return nil }
+        return batch
+    }
+
+    /// Runs `body`, gathering the registrations it makes in this container on this thread, and
+    /// publishes them together at the end: one lock, one grace period, and other threads see all
+    /// of them or none.
+    ///
+    /// - Parameter recordingReplacements: Whether replacing a registration made elsewhere counts
+    ///   as an ambiguous registration for validation (not for a deliberate override).
+    func publishingTogether(recordingReplacements: Bool, _ body: () -> Void) {
+        let context = ResolutionContext.current
+        let outer = context.publication
+        let batch = PendingPublication(container: self)
+        context.publication = batch
+        body()
+        context.publication = outer
+        let entries = batch.entries
+        guard !entries.isEmpty else { return }
+        let (replaced, retired) = tracing.withLock { tracer in
+            let shutDown = isShutDown.load(ordering: .acquiring)
+            // The tracer may have changed since the entries were made; what publishes must match.
+            let current = entries.map { entry in
+                shutDown ? entry.shutDownCopy() : entry.tracer === tracer ? entry : entry.retraced(tracer)
+            }
+            return registry.insert(contentsOf: current)
         }
+        var released = retired
+        released.resettingCaches(of: replaced)
+        released.release()
+        guard recordingReplacements else { return }
+        for (entry, replaced) in zip(entries, replaced) { recordReplacement(of: replaced, by: entry) }
     }
 
     func addForward<F>(

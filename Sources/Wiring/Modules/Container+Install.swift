@@ -64,18 +64,12 @@ extension Container {
         return plan
     }
 
-    /// Installs the accepted declarations of `plan`; with `overriding`, first removes what they
-    /// replace, so that a deliberate override is not recorded as an ambiguous registration.
+    /// Installs the accepted declarations of `plan`, publishing them together: other threads
+    /// see all of them or none, and the registry is locked once. With `overriding`, what they
+    /// replace is not recorded as an ambiguous registration.
     func apply(_ plan: InstallPlan, overriding: Bool) {
-        for declaration in plan.accepted {
-            if overriding {
-                for key in declaration.keys {
-                    var (removed, retired) = registry.remove(key)
-                    retired.resettingCache(of: removed)
-                    retired.release()
-                }
-            }
-            declaration.install(self)
+        publishingTogether(recordingReplacements: !overriding) {
+            for declaration in plan.accepted { declaration.install(self) }
         }
     }
 }
@@ -90,4 +84,30 @@ struct InstallPlan {
 
     var accepted: [AnyDeclaration] = []
     var conflicts: [Conflict] = []
+}
+
+/// The registrations an `install` makes, gathered on its thread and published together (see
+/// ``Container/publishingTogether(recordingReplacements:_:)``). Used by one thread only.
+final class PendingPublication {
+    let container: Container
+    /// In the order first made; a later entry for the same key (a modifier) takes its place.
+    private(set) var entries: [AnyEntry] = []
+    private var positions: [ServiceKey: Int] = [:]
+
+    init(container: Container) {
+        self.container = container
+    }
+
+    func add(_ entry: AnyEntry) {
+        if let position = positions[entry.key] {
+            entries[position] = entry
+        } else {
+            positions[entry.key] = entries.count
+            entries.append(entry)
+        }
+    }
+
+    func entry(for key: ServiceKey) -> AnyEntry? {
+        positions[key].map { entries[$0] }
+    }
 }

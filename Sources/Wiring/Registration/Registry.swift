@@ -299,17 +299,6 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// Frees every retired object now (after a grace period). For callers about to wait for one
-    /// anyway, and for tests.
-    func reclaim() {
-        let due = state.withLock { state -> [AnyObject] in
-            let due = state.retired
-            state.retired = []
-            return due
-        }
-        Reclamation.release(due)
-    }
-
     /// Stores a table value, growing (and retiring) the table when it is full. Requires the lock.
     private static func store(
         _ id: ObjectIdentifier,

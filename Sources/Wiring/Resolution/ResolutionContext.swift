@@ -22,6 +22,12 @@
 ///   that factory resolves. Unretained: the building ``Resolver`` holds both for the duration.
 @usableFromInline
 final class ResolutionContext {
+    // The three pointers below are safe: each is allocated and initialised in `init`, never
+    // reassigned, and freed only in `deinit`, when the thread that owns this context has exited;
+    // a context is reachable only from its own thread (a thread-local), so no two threads ever
+    // touch the memory, and no access overlaps another (a `deinit` that resolves runs only after
+    // `releaseHeld` has finished with `held`).
+
     /// The fields every build reads and writes, behind a pointer: stored properties of a class
     /// would cost a dynamic exclusivity check on each access, which was about 15% of a
     /// transient resolve.
@@ -30,6 +36,8 @@ final class ResolutionContext {
     @usableFromInline let path: UnsafeMutablePointer<BuildPath>
     /// The instances the outermost resolve holds until it returns, behind a pointer too.
     @usableFromInline let held: UnsafeMutablePointer<HeldInstances>
+    /// The registrations an `install` running on this thread gathers, to publish them together.
+    var publication: PendingPublication?
 
     init() {
         frame = .allocate(capacity: 1)

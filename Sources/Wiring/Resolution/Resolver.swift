@@ -177,7 +177,10 @@ extension Resolver {
             let id = ObjectIdentifier(entry)
             if let box = context.held.pointee.graphInstances[id] { return unsafeDowncast(box, to: GraphBox<T>.self).value }
             return try build(entry, arguments) { (value) throws(WiringError) in
-                context.held.pointee.graphInstances[id] = GraphBox(value)
+                // A box this replaces (a re-entered build) is released after the dictionary is
+                // consistent again, in case the instance's `deinit` resolves.
+                let replaced = context.held.pointee.graphInstances.updateValue(GraphBox(value), forKey: id)
+                withExtendedLifetime(replaced) {}
             }
         case .scoped:
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
