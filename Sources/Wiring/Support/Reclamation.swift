@@ -19,20 +19,22 @@ import Synchronization
 ///   of striped counters (chosen from the reader's stack address, so two threads rarely share a
 ///   cache line) and ``ReadSection/exit()`` decrements it. A section holds no lock, runs no user
 ///   code and releases nothing, so it always ends within a few instructions.
-/// - **Writers** unpublish first, then wait for a *grace period* (``synchronize()``): they flip
-///   the phase, so that new readers count on the other set of counters, and wait until every
+/// - **Writers** unpublish first, then wait for a *grace period* (``synchronize()``): twice, they
+///   flip the phase, so that new readers count on the other set of counters, and wait until every
 ///   counter of the old phase is zero. After that no reader can reach what was unpublished, and
 ///   the writer releases it, after dropping every engine lock, so a `deinit` that calls back into
 ///   the container is safe.
 ///
 /// Why it is sound: a reader increments its counter (sequentially consistent) *before* loading
 /// any pointer, and loads the pointers sequentially consistently. A writer stores its new
-/// pointers, issues a sequentially consistent fence, flips, and then reads the counters. In the
-/// single total order of these operations, either the reader's increment comes first, and the
-/// writer sees a non-zero counter and waits for the decrement (a release that the writer's
-/// acquire load pairs with, so ThreadSanitizer sees the happens-before edge too), or the
-/// writer's fence comes first, and every pointer the reader loads is already the new one.
-/// The phase flip only keeps a steady stream of new readers from starving the writer.
+/// pointers, issues a sequentially consistent fence, and then reads every counter of both sets
+/// (one set after each of two phase flips). Take a reader and the counter it incremented. In the
+/// single total order of these operations, either the increment comes before the writer's read
+/// of that counter, and the writer sees it non-zero and waits for the decrement (a release that
+/// the writer's load pairs with, so ThreadSanitizer sees the happens-before edge too), or it
+/// comes after that read and so after the fence, and every pointer the reader loads is already
+/// the new one. Reading both sets matters: a reader may count itself in either, whatever the
+/// phase is now. The flips only keep a steady stream of new readers from starving the writer.
 ///
 /// This fits Swift's ARC: readers end by retaining the instance (`+1`, owned by the caller), so
 /// the object lives exactly as long as its last user, and the container's own reference is
@@ -91,17 +93,22 @@ enum Reclamation {
         graceLock.lock()
         defer { graceLock.unlock() }
         atomicMemoryFence(ordering: .sequentiallyConsistent)
-        let old = lines.pointee.load(ordering: .relaxed)
-        lines.pointee.store(1 - old, ordering: .sequentiallyConsistent)
-        for stripe in 0..<stripes {
-            let counter = lines + (1 + old * stripes + stripe) * wordsPerLine
-            var spins = 0
-            while counter.pointee.load(ordering: .sequentiallyConsistent) != 0 {
-                spins += 1
-                // A section lasts a few dozen instructions, so a counter that stays up means its
-                // reader was preempted inside it: let it run. (Measured with two readers and this
-                // writer on two cores, yielding beat sleeping for 10–20 µs by 1.5–3×.)
-                if spins > 100 { sched_yield() }
+        // Both sets of counters, each after a flip that sends new readers to the other set: a
+        // reader may have read the phase long ago and count itself in either set, so waiting
+        // for one set alone would miss it (a use-after-free the release churn test caught).
+        for _ in 0..<2 {
+            let old = lines.pointee.load(ordering: .relaxed)
+            lines.pointee.store(1 - old, ordering: .sequentiallyConsistent)
+            for stripe in 0..<stripes {
+                let counter = lines + (1 + old * stripes + stripe) * wordsPerLine
+                var spins = 0
+                while counter.pointee.load(ordering: .sequentiallyConsistent) != 0 {
+                    spins += 1
+                    // A section lasts a few dozen instructions, so a counter that stays up means
+                    // its reader was preempted inside it: let it run. (Measured with two readers
+                    // and this writer on two cores, yielding beat sleeping 10–20 µs by 1.5–3×.)
+                    if spins > 100 { sched_yield() }
+                }
             }
         }
     }
