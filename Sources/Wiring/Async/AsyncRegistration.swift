@@ -54,10 +54,7 @@ extension Container {
     /// - Throws: The first ``WiringError`` a build throws; the singletons built before it stay
     ///   built.
     public func startAsync() async throws(WiringError) {
-        let eager = registry.allEntries()
-            .filter { $0.lifetime.kind == .eagerSingleton }
-            .sorted { $0.sequence < $1.sequence }
-        for entry in eager {
+        for entry in eagerEntries {
             if let build = entry.asyncBuildObject as? any AsyncStarting {
                 try await build.start(entry)
             } else {

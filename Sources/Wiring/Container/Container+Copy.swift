@@ -15,8 +15,7 @@ extension Container {
     /// ``register(_:tag:instance:file:line:)`` are the same values in both containers.
     public func copy() -> Container {
         let copy = parent.map { $0.copy().makeChild() } ?? Container(tagFallback: tagFallback, maximumDepth: maximumDepth)
-        let entries = registry.allEntries().sorted { $0.sequence < $1.sequence }
-        for entry in entries {
+        for entry in registry.allEntries() {
             copy.registry.insert(entry.copy(owner: copy, sequence: copy.registry.nextSequence(), tracer: nil))
                 .retired.release()
         }

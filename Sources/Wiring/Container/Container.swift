@@ -129,10 +129,12 @@ public final class Container: Resolving, Sendable {
     ///
     /// - Throws: The first ``WiringError`` a build throws; the singletons built before it stay built.
     public func start() throws(WiringError) {
-        let eager = registry.allEntries()
-            .filter { $0.lifetime.kind == .eagerSingleton }
-            .sorted { $0.sequence < $1.sequence }
-        for entry in eager { try entry.startEagerly() }
+        for entry in eagerEntries { try entry.startEagerly() }
+    }
+
+    /// The ``Lifetime/eagerSingleton`` registrations of this container, in registration order.
+    var eagerEntries: [AnyEntry] {
+        registry.allEntries().filter { $0.lifetime.kind == .eagerSingleton }
     }
 
     /// Releases every instance this container caches (singletons and weak singletons); the

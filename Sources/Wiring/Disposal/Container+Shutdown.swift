@@ -35,9 +35,7 @@ extension Container {
             failures += error.failures
         }
         // The entries the shut-down copies replaced own the instances: release those too.
-        var released = Retired(objects: [])
-        released.resettingCaches(of: replaced)
-        released.release()
+        Reclamation.release(replaced.compactMap { $0?.resetCache() })
         reset()
         if !failures.isEmpty { throw DisposalError(failures: failures) }
     }

@@ -116,6 +116,9 @@ final class Registry: @unchecked Sendable {
     struct Registrations {
         var primary: AnyEntry?
         var variants: [ServiceKey: AnyEntry] = [:]
+
+        /// The plain registration, if any, then the variants, in no particular order.
+        var all: [AnyEntry] { (primary.map { [$0] } ?? []) + variants.values }
     }
 
     private struct State {
@@ -150,19 +153,26 @@ final class Registry: @unchecked Sendable {
             ._withUnsafeGuaranteedRef { $0.lookup(key) }
     }
 
-    /// The plain registration of `T` in the registry at `registry` or its ancestors, unretained.
-    /// Requires a read section: the pointer is valid until it ends.
+    /// The first table value for `T` above `threshold` in the registry at `registry` or its
+    /// ancestors, or 0. Requires a read section.
     @inlinable @inline(__always)
-    static func primaryEntry<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> UnsafeRawPointer? {
+    static func firstSlot<T>(of type: T.Type, startingAt registry: UnsafeRawPointer, above threshold: UInt) -> UInt {
         var current = registry
         while true {
             let (slot, parent) = Unmanaged<Registry>.fromOpaque(current)._withUnsafeGuaranteedRef {
                 ($0.slot(for: T.self), $0.parentPointer)
             }
-            if slot > RegistryTable.seen { return UnsafeRawPointer(bitPattern: slot) }
-            guard let parent else { return nil }
+            if slot > threshold { return slot }
+            guard let parent else { return 0 }
             current = parent
         }
+    }
+
+    /// The plain registration of `T` in the registry at `registry` or its ancestors, unretained.
+    /// Requires a read section: the pointer is valid until it ends.
+    @inlinable @inline(__always)
+    static func primaryEntry<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> UnsafeRawPointer? {
+        UnsafeRawPointer(bitPattern: firstSlot(of: T.self, startingAt: registry, above: RegistryTable.seen))
     }
 
     /// The read-section counters of the registry at `registry`.
@@ -177,15 +187,7 @@ final class Registry: @unchecked Sendable {
     static func hasRegistrations<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> Bool {
         let section = Reclamation.enter(readers(at: registry))
         defer { section.exit() }
-        var current = registry
-        while true {
-            let (slot, parent) = Unmanaged<Registry>.fromOpaque(current)._withUnsafeGuaranteedRef {
-                ($0.slot(for: T.self), $0.parentPointer)
-            }
-            if slot != 0 { return true }
-            guard let parent else { return false }
-            current = parent
-        }
+        return firstSlot(of: T.self, startingAt: registry, above: 0) != 0
     }
 
     // MARK: Locked reads
@@ -194,7 +196,7 @@ final class Registry: @unchecked Sendable {
     func entry(for key: ServiceKey) -> AnyEntry? {
         state.withLock { state in
             guard let registrations = state.types[ObjectIdentifier(key.type)] else { return nil }
-            if key.tag == nil, !key.hasArguments { return registrations.primary }
+            if key.isPlain { return registrations.primary }
             return registrations.variants[key]
         }
     }
@@ -202,8 +204,7 @@ final class Registry: @unchecked Sendable {
     /// Every registration of `type`, in registration order.
     func entries(of type: Any.Type) -> [AnyEntry] {
         let found = state.withLock { state -> [AnyEntry] in
-            guard let registrations = state.types[ObjectIdentifier(type)] else { return [] }
-            return (registrations.primary.map { [$0] } ?? []) + registrations.variants.values
+            state.types[ObjectIdentifier(type)]?.all ?? []
         }
         return found.sorted { $0.sequence < $1.sequence }
     }
@@ -211,7 +212,7 @@ final class Registry: @unchecked Sendable {
     /// Every registration, in registration order.
     func allEntries() -> [AnyEntry] {
         let found = state.withLock { state in
-            state.types.values.flatMap { ($0.primary.map { [$0] } ?? []) + $0.variants.values }
+            state.types.values.flatMap(\.all)
         }
         return found.sorted { $0.sequence < $1.sequence }
     }
@@ -251,7 +252,7 @@ final class Registry: @unchecked Sendable {
         let key = entry.key
         let id = ObjectIdentifier(key.type)
         let previous: AnyEntry?
-        if key.tag == nil, !key.hasArguments {
+        if key.isPlain {
             previous = state.types[id, default: Registrations()].primary
             state.types[id, default: Registrations()].primary = entry
             store(id, UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque()), in: &state, published)
@@ -269,7 +270,7 @@ final class Registry: @unchecked Sendable {
         let (removed, due) = state.withLock { state -> (AnyEntry?, [AnyObject]) in
             let id = ObjectIdentifier(key.type)
             let removed: AnyEntry?
-            if key.tag == nil, !key.hasArguments {
+            if key.isPlain {
                 removed = state.types[id]?.primary
                 if removed != nil {
                     state.types[id]?.primary = nil
@@ -289,8 +290,7 @@ final class Registry: @unchecked Sendable {
         state.withLock { state -> ([AnyEntry], Retired) in
             var removed: [AnyEntry] = []
             for (id, registrations) in state.types {
-                if let primary = registrations.primary { removed.append(primary) }
-                removed.append(contentsOf: registrations.variants.values)
+                removed.append(contentsOf: registrations.all)
                 Self.store(id, RegistryTable.seen, in: &state, table)
             }
             state.types = [:]

@@ -53,6 +53,10 @@ struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
 
     var hasArguments: Bool { arguments != Void.self }
 
+    /// Whether this is a type's plain key (no tag, no runtime arguments): the one untagged
+    /// resolves look up, kept in the registry's lock-free table.
+    var isPlain: Bool { tag == nil && !hasArguments }
+
     /// `UserService`, `Database tagged .replica`, `Client with arguments (String, Int)`.
     @usableFromInline
     var description: String {

@@ -19,9 +19,7 @@ struct DryRun {
             chain.append(next)
             current = next.parent
         }
-        let entriesByLevel = chain.map { level in
-            level.registry.allEntries().sorted { $0.sequence < $1.sequence }
-        }
+        let entriesByLevel = chain.map { $0.registry.allEntries() }
         let scopeNames = Set(entriesByLevel.joined().compactMap(\.lifetime.scopeName)).sorted { $0.rawValue < $1.rawValue }
         var errors: [WiringError] = []
         for (level, entries) in zip(chain, entriesByLevel) {

@@ -56,7 +56,7 @@ final class GraphAnalysis {
         self.chain = chain
         self.originalChain = Self.chain(from: original)
         for (level, container) in chain.enumerated() {
-            for entry in container.registry.allEntries().sorted(by: { $0.sequence < $1.sequence }) {
+            for entry in container.registry.allEntries() {
                 _ = node(for: entry, level: level)
             }
         }
