@@ -95,6 +95,20 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
         _ = try await Resolver(container: entry.owner, scope: nil).resolveAsync(entry: typed, build: self)
     }
 
+    /// What a construction does with its instance before it counts itself out of its owner's
+    /// disposal bag: stores it, with its ticket, into `cell`.
+    static func publishing(
+        into cell: InstanceCell<T>,
+        entry: Entry<T>
+    ) -> (T, DisposalTicket?) throws(WiringError) -> T {
+        { (value, ticket) throws(WiringError) -> T in
+            try cell.value(for: entry) { (cell) throws(WiringError) -> T in
+                cell.pendingTicket = ticket
+                return value
+            }
+        }
+    }
+
     /// What a caller of ``singleFlight(owner:cell:entry:build:)`` found.
     private enum Flight: Sendable {
         case built(T)
@@ -119,8 +133,7 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
             // construction; it inherits the task-local resolution stack.
             let task = Task { () throws -> T in
                 defer { _ = self.inFlight.withLock { $0.removeValue(forKey: owner) } }
-                let value = try await build()
-                return try cell.value(for: entry) { (_) throws(WiringError) -> T in value }
+                return try await build()
             }
             tasks[owner] = task
             return .running(task)
@@ -131,8 +144,8 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
         case .running(let running): task = running
         }
         let target = AsyncBuildID(entry: ObjectIdentifier(entry), owner: owner)
-        try AsyncWaits.shared.willWait(for: target, entry: entry)
-        defer { AsyncWaits.shared.didWait() }
+        let waiter = try AsyncWaits.shared.willWait(for: target, entry: entry)
+        defer { AsyncWaits.shared.didWait(waiter, for: target) }
         do {
             return try await task.value
         } catch let error as WiringError {

@@ -5,6 +5,15 @@ enum AsyncResolutionStack {
         let key: ServiceKey
         /// The construction this frame is, for caching lifetimes.
         let build: AsyncBuildID?
+        /// The disposal bag the build counted itself in, if its lifetime is tracked: a shutdown
+        /// or close called from inside this build must not wait for it.
+        let bag: ObjectIdentifier?
+    }
+
+    /// How many builds of the current task (and the tasks it runs in) count themselves in `bag`.
+    static func builds(in bag: DisposalBag) -> Int {
+        let id = ObjectIdentifier(bag)
+        return frames.reduce(0) { $0 + ($1.bag == id ? 1 : 0) }
     }
 
     @TaskLocal static var frames: [Frame] = []
@@ -18,39 +27,48 @@ struct AsyncBuildID: Hashable, Sendable {
 
 /// Which async construction waits for which: a loop between constructions running in different
 /// tasks would wait for ever, so it throws instead.
+///
+/// One construction may wait for several at once (child tasks of a task group each waiting for
+/// another construction), so each keeps a multiset of the constructions it waits for.
 final class AsyncWaits: Sendable {
     static let shared = AsyncWaits()
-    private let waits = Lock<[AsyncBuildID: AsyncBuildID]>([:])
+    private let waits = Lock<[AsyncBuildID: [AsyncBuildID: Int]]>([:])
 
     /// Records that the innermost construction of the current task waits for `target`, or
     /// throws ``WiringError/Code/cycle`` if `target` (transitively) waits for it. The error names
     /// only `target`; the builds it passes through on its way out prepend themselves to the path.
-    func willWait<T>(for target: AsyncBuildID, entry: Entry<T>) throws(WiringError) {
+    ///
+    /// - Returns: The construction that waits, to pass to ``didWait(_:for:)``; `nil` when the
+    ///   current task is inside no construction.
+    func willWait<T>(for target: AsyncBuildID, entry: Entry<T>) throws(WiringError) -> AsyncBuildID? {
         let frames = AsyncResolutionStack.frames
         // Waiting for a construction this task is itself inside of: a loop within one chain.
-        let ownLoop = frames.contains { $0.build == target }
-        guard !ownLoop, let waiter = frames.last(where: { $0.build != nil })?.build else {
-            if ownLoop { throw WiringError(code: .cycle, entry: entry) }
-            return
-        }
+        if frames.contains(where: { $0.build == target }) { throw WiringError(code: .cycle, entry: entry) }
+        guard let waiter = frames.last(where: { $0.build != nil })?.build else { return nil }
         let loop = waits.withLock { waits -> Bool in
-            var current: AsyncBuildID? = target
-            var steps = 0
-            while let step = current, steps <= waits.count {
+            // Depth-first from `target` along every waits-for edge; reaching `waiter` is a loop.
+            var stack = [target]
+            var seen: Set<AsyncBuildID> = []
+            while let step = stack.popLast() {
                 if step == waiter { return true }
-                current = waits[step]
-                steps += 1
+                guard seen.insert(step).inserted, let next = waits[step] else { continue }
+                stack.append(contentsOf: next.keys)
             }
-            waits[waiter] = target
+            waits[waiter, default: [:]][target, default: 0] += 1
             return false
         }
         if loop { throw WiringError(code: .cycle, entry: entry) }
+        return waiter
     }
 
-    /// The innermost construction of the current task has its instance.
-    func didWait() {
-        guard let waiter = AsyncResolutionStack.frames.last(where: { $0.build != nil })?.build else { return }
-        _ = waits.withLock { $0.removeValue(forKey: waiter) }
+    /// `waiter` has what it waited for from `target`.
+    func didWait(_ waiter: AsyncBuildID?, for target: AsyncBuildID) {
+        guard let waiter else { return }
+        waits.withLock { waits in
+            guard var targets = waits[waiter], let count = targets[target] else { return }
+            targets[target] = count > 1 ? count - 1 : nil
+            waits[waiter] = targets.isEmpty ? nil : targets
+        }
     }
 }
 
@@ -63,11 +81,16 @@ extension Resolver {
             let owner = Resolver(container: entry.owner, scope: nil)
             let id = ObjectIdentifier(entry.owner)
             return try await build.singleFlight(owner: id, cell: cell, entry: entry) { () throws(WiringError) -> T in
-                try await owner.buildAsync(entry, build, as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id))
+                try await owner.buildAsync(
+                    entry,
+                    build,
+                    as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id),
+                    publish: AsyncBuild.publishing(into: cell, entry: entry)
+                )
             }
         case .scoped:
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
-                throw WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
+                throw Resolver.noScope(for: entry, in: container)
             }
             guard let cell: InstanceCell<T> = target.cell(for: entry) else {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
@@ -75,41 +98,70 @@ extension Resolver {
             let inScope = Resolver(container: container, scope: target)
             let id = ObjectIdentifier(target)
             return try await build.singleFlight(owner: id, cell: cell, entry: entry) { () throws(WiringError) -> T in
-                try await inScope.buildAsync(entry, build, as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id))
+                try await inScope.buildAsync(
+                    entry,
+                    build,
+                    as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id),
+                    publish: AsyncBuild.publishing(into: cell, entry: entry)
+                )
             }
         case .transient, .graph, .weakSingleton:
             return try await buildAsync(entry, build, as: nil)
         }
     }
 
-    /// Runs the async factory, then the registration's decorators, disposal tracking and hooks.
+    /// Runs the async factory, then the registration's decorators, disposal tracking and hooks,
+    /// then `publish` (the caching lifetimes' store into their cell).
+    ///
+    /// A tracked lifetime counts the build in its owner's ``DisposalBag``, as
+    /// ``buildTracked(_:_:onConstructed:)`` does: a shutdown or close waits for it (unless it is
+    /// called from inside this very build), and an instance finished after that began is disposed
+    /// and not handed out.
     func buildAsync<T: Sendable>(
         _ entry: Entry<T>,
         _ build: AsyncBuild<T>,
-        as id: AsyncBuildID?
+        as id: AsyncBuildID?,
+        publish: ((T, DisposalTicket?) throws(WiringError) -> T)? = nil
     ) async throws(WiringError) -> T {
         let frames = AsyncResolutionStack.frames
         if frames.contains(where: { $0.key == entry.key && ($0.build == id || id == nil) }) {
             // The builds this resolve is inside of prepend themselves as the error passes them.
             throw WiringError(code: .cycle, entry: entry)
         }
+        let bag = entry.tracksDisposal ? DisposalTracker.bag(of: self) : nil
+        if let bag, !bag.enter() { throw WiringError(code: .shutDown, entry: entry) }
+        let disposal = bag.map { TrackedBuild<T>(bag: $0, teardown: entry.refinements.teardown) }
         let resolver = self
-        let result: Result<T, WiringError> = await AsyncResolutionStack.$frames.withValue(
-            frames + [AsyncResolutionStack.Frame(key: entry.key, build: id)]
-        ) {
+        let frame = AsyncResolutionStack.Frame(key: entry.key, build: id, bag: bag.map(ObjectIdentifier.init))
+        let result: Result<T, WiringError> = await AsyncResolutionStack.$frames.withValue(frames + [frame]) {
             do {
                 var instance = try await build.factory(resolver)
                 for decorator in entry.refinements.decorators { instance = try decorator(resolver, instance) }
-                if DisposalTracker.tracks(entry.lifetime, transients: entry.refinements.tracksTransients) {
-                    DisposalTracker.track(instance, teardown: entry.refinements.teardown, by: resolver)
-                }
+                let ticket = disposal?.track(instance)
                 for hook in entry.hooks { try hook(resolver, instance) }
+                if let publish { instance = try publish(instance, ticket) }
                 return .success(instance)
             } catch {
                 return .failure(Resolver.failure(error, in: entry))
             }
         }
-        return try result.get()
+        guard let disposal else { return try result.get() }
+        let (closed, finished) = disposal.bag.leave()
+        switch result {
+        case .success(let value) where !closed:
+            return value
+        case .success:
+            if finished, let failure = await disposal.ticket?.disposeNowAwaiting() {
+                disposal.bag.report(failure)
+            }
+            throw WiringError(code: .shutDown, entry: entry)
+        case .failure(let error):
+            // Built but not handed out (a hook threw): dispose of it now.
+            if let ticket = disposal.ticket, let failure = await ticket.disposeNowAwaiting() {
+                disposal.bag.report(failure)
+            }
+            throw error
+        }
     }
 }
 

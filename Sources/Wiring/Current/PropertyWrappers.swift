@@ -50,7 +50,12 @@ extension Wired: Sendable where T: Sendable {}
 ///   was stored first (for a singleton that is the same object anyway).
 /// - From where: the container that was current when the owner was *initialized* (captured
 ///   then, so a read from another task or thread resolves from the same place). The wrapper
-///   keeps that container, or scope, alive until it is read or released.
+///   keeps that container, or scope, alive until it is read or released — except when it is
+///   made while its container builds an instance it caches (a singleton, a scoped instance, or
+///   anything they are built from): then it refers to the container weakly, so that an unread
+///   `LazyWired` in a singleton does not keep the container alive through a retain cycle.
+///   Reading it after that container or scope was released stops the program with a message
+///   that says so.
 /// - On failure: stops the program with the full ``WiringError`` message.
 ///
 /// `LazyWired<T>` is `Sendable` when `T` is. In a `final class` that conforms to `Sendable`,
@@ -82,21 +87,40 @@ extension LazyWired: Sendable where T: Sendable {}
 
 /// The shared, once-set storage of a ``LazyWired`` property.
 final class LazyStorage<T>: @unchecked Sendable {
-    // @unchecked: `resolver` is a Sendable constant and `value` is read and written only while
-    // `lock` is held. Instances of `T` leave this storage only through a `LazyWired<T>`, which is
-    // Sendable only when `T` is.
+    // @unchecked: `container` and `scope` are weak references, which the Swift runtime loads
+    // safely from any thread, and with `owner` are written only in `init`; `resolved` is read and
+    // written only while `lock` is held. Instances of `T` leave this storage only through a
+    // `LazyWired<T>`, which is Sendable only when `T` is.
     private let lock = PlatformLock()
     private var resolved: T?
-    private var resolver: Resolver?
+    /// Weak, so that an instance its container caches does not keep that container alive.
+    private weak var container: Container?
+    private weak var scope: Scope?
+    /// The captured resolver, held strongly, when nothing the container caches holds this.
+    private let owner: Resolver?
+    private let hadScope: Bool
     private let tag: (any Hashable & Sendable)?
     private let file: StaticString
     private let line: UInt
 
     init(resolver: Resolver, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt) {
-        self.resolver = resolver
+        container = resolver.container
+        scope = resolver.scope
+        hadScope = resolver.scope != nil
+        let insideCachedBuild = ResolutionContext.existing?.frame.pointee.insideCachedBuild ?? false
+        owner = insideCachedBuild ? nil : resolver
         self.tag = tag
         self.file = file
         self.line = line
+    }
+
+    /// The resolver captured at initialization, while its container (and scope) are alive.
+    private var resolver: Resolver? {
+        if let owner { return owner }
+        guard let container else { return nil }
+        let scope = self.scope
+        if hadScope && scope == nil { return nil }
+        return Resolver(container: container, scope: scope)
     }
 
     func value() -> T {
@@ -105,11 +129,19 @@ final class LazyStorage<T>: @unchecked Sendable {
             lock.unlock()
             return resolved
         }
-        let resolver = self.resolver
         lock.unlock()
         // Resolve without the lock, so that a factory that reads this same property re-enters
         // as a cycle error rather than a deadlock.
-        guard let resolver else { fatalError("Wiring: a LazyWired property lost its resolver") }
+        guard let resolver else {
+            fatalError(
+                """
+                Wiring: a LazyWired<\(typeDisplayName(T.self))> property was read after the \(hadScope ? "scope" : "container") it resolves from was released.
+                To fix: read it while that \(hadScope ? "scope" : "container") is alive, or keep a reference to the \(hadScope ? "scope" : "container") for as long as its instances are used.
+                """,
+                file: file,
+                line: line
+            )
+        }
         let value: T
         do {
             value = try resolver.resolve(T.self, tag: tag, file: file, line: line)
@@ -120,7 +152,6 @@ final class LazyStorage<T>: @unchecked Sendable {
         defer { lock.unlock() }
         if let resolved { return resolved }
         resolved = value
-        self.resolver = nil
         return value
     }
 }

@@ -9,9 +9,15 @@ extension Container {
     /// try await container.shutdown()
     /// ```
     ///
-    /// Every teardown runs even if others throw; their errors come back together. Afterwards,
-    /// every resolve from this container throws ``WiringError/Code/shutDown``, including those
-    /// of registrations made later. Calling it again does nothing more.
+    /// Every teardown runs even if others throw; their errors come back together, with those of
+    /// teardowns that earlier resets started. Afterwards, every resolve from this container
+    /// throws ``WiringError/Code/shutDown``, including those of registrations made later, and
+    /// the container holds no instance. Calling it again does nothing more.
+    ///
+    /// Builds in flight when it is called finish first: it waits for them (except the build
+    /// it is called from, when an async factory shuts down its own container). Such a build's
+    /// resolve throws ``WiringError/Code/shutDown`` instead of handing out its instance, and the
+    /// instance is disposed with the others, so nothing escapes undisposed.
     ///
     /// - Throws: ``DisposalError`` listing the teardowns that failed.
     public func shutdown() async throws(DisposalError) {
@@ -29,6 +35,7 @@ extension Container {
             return registry.insert(contentsOf: registry.allEntries().map { $0.shutDownCopy() })
         }
         retired.release()
+        await disposables.close(excluding: AsyncResolutionStack.builds(in: disposables))
         do throws(DisposalError) {
             try await disposables.disposeAll()
         } catch {
@@ -51,10 +58,14 @@ extension Scope {
     /// defer { Task { try await request.close() } }
     /// ```
     ///
+    /// Builds through this scope still in flight finish first, as for ``Container/shutdown()``:
+    /// their resolves throw ``WiringError/Code/shutDown`` and their instances are disposed here.
+    ///
     /// - Throws: ``DisposalError`` listing the teardowns that failed; the others still ran.
     public func close() async throws(DisposalError) {
         isClosed.store(true, ordering: .releasing)
         defer { reset() }
+        await disposables.close(excluding: AsyncResolutionStack.builds(in: disposables))
         try await disposables.disposeAll()
     }
 }

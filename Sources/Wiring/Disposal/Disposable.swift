@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An instance with something to release when its owner ends: a file, a socket, a pool.
 ///
 /// A singleton or eager singleton is disposed by ``Container/shutdown()``, a scoped instance by
@@ -41,34 +43,221 @@ public struct DisposalError: Error, CustomStringConvertible {
     }
 }
 
-/// The instances a container or scope will dispose, in creation order.
+/// How one tracked instance is disposed, exactly once: by its owner's end
+/// (``Container/shutdown()``, ``Scope/close()``) or, for a cached instance, as soon as its owner
+/// stops caching it (a reset, a removal, a replacement), whichever comes first.
+///
+/// A cached instance's ``InstanceBox`` holds its ticket; the bag holds every ticket not yet
+/// disposed. The ticket holds the instance until it is disposed.
+@usableFromInline
+final class DisposalTicket: @unchecked Sendable {
+    // @unchecked: `teardown` is taken exactly once, by the thread that wins `done`; `bag` is a
+    // weak reference, which the Swift runtime loads safely from any thread.
+    enum Teardown {
+        case sync(() throws -> Void)
+        case async(() async throws -> Void)
+    }
+
+    /// The ticket's place in its bag's creation order.
+    let order: Int
+    /// The registration, as messages name it.
+    let registration: String
+    private var teardown: Teardown?
+    private let done = Atomic<Bool>(false)
+    private weak var bag: DisposalBag?
+
+    init(order: Int, registration: String, teardown: Teardown, bag: DisposalBag) {
+        self.order = order
+        self.registration = registration
+        self.teardown = teardown
+        self.bag = bag
+    }
+
+    /// Takes the teardown if no one has yet; the caller runs it. Also forgets the ticket in its bag.
+    private func claim() -> Teardown? {
+        guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
+        let taken = teardown
+        teardown = nil
+        bag?.forget(self)
+        return taken
+    }
+
+    /// Disposes now, on this thread, if no one has: a synchronous teardown runs before this
+    /// returns; an asynchronous one runs in a task that the bag's next ``DisposalBag/disposeAll()``
+    /// awaits. Failures are reported by that `disposeAll()`. Call it with no engine lock held.
+    func disposeNow() {
+        guard let teardown = claim() else { return }
+        switch teardown {
+        case .sync(let run):
+            do { try run() } catch { bag?.report(DisposalError.Failure(registration: registration, error: error)) }
+        case .async(let run):
+            let registration = self.registration
+            let box = UncheckedBox(run)
+            bag?.runLater { () async -> DisposalError.Failure? in
+                do {
+                    try await box.value()
+                    return nil
+                } catch {
+                    return DisposalError.Failure(registration: registration, error: error)
+                }
+            }
+        }
+    }
+
+    /// Disposes now if no one has, awaiting an asynchronous teardown; returns its failure.
+    func disposeNowAwaiting() async -> DisposalError.Failure? {
+        guard let teardown = claim() else { return nil }
+        do {
+            switch teardown {
+            case .sync(let run): try run()
+            case .async(let run): try await run()
+            }
+            return nil
+        } catch {
+            return DisposalError.Failure(registration: registration, error: error)
+        }
+    }
+}
+
+/// What a box that carries a ``DisposalTicket`` does when its owner stops caching it.
+protocol DisposedOnRelease: AnyObject {
+    /// Disposes the instance now (once); called after its cache forgot it, with no lock held,
+    /// just before the last reference to the box is released.
+    func disposeBeforeRelease()
+}
+
+/// The instances a container or scope will dispose, and the builds of them still in flight.
+///
+/// - Builds of tracked lifetimes ``enter()`` before their factory runs and ``leave()`` after
+///   their instance is cached, so that ``close(excluding:)`` can wait for them: an instance built
+///   while the owner ends is disposed by that end, never missed.
+/// - Each tracked instance gets a ``DisposalTicket``; ``disposeAll()`` runs the tickets not yet
+///   disposed, newest first.
+@usableFromInline
 final class DisposalBag: Sendable {
-    struct Item: @unchecked Sendable {
-        // @unchecked: `dispose` captures an instance that may not be Sendable; the bag runs it
-        // once, after the owner stopped serving the instance, on the task that ends the owner.
-        let registration: String
-        let dispose: () async throws -> Void
+    private struct State: @unchecked Sendable {
+        // @unchecked: continuations and tasks are Sendable; the tickets are only shared through
+        // this lock.
+        var tickets: [Int: DisposalTicket] = [:]
+        var nextOrder = 0
+        var inFlight = 0
+        var closed = false
+        /// Set once ``disposeAll()`` took its snapshot: later tickets are their builds' to dispose.
+        var finished = false
+        /// Closers waiting until `inFlight` drops to their limit.
+        var waiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Asynchronous teardowns started by a reset, awaited by ``disposeAll()``.
+        var running: [Int: Task<DisposalError.Failure?, Never>] = [:]
+        var nextTask = 0
+        /// Failures of teardowns that ran outside ``disposeAll()``, reported by it.
+        var failures: [DisposalError.Failure] = []
     }
 
-    private let items = Lock<[Item]>([])
+    private let state = Lock(State())
 
-    func append(_ item: Item) {
-        items.withLock { $0.append(item) }
+    /// Whether ``close(excluding:)`` has begun.
+    var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Counts a build in; `false` once the bag is closed (the build must not start).
+    func enter() -> Bool {
+        state.withLock { state in
+            if state.closed { return false }
+            state.inFlight += 1
+            return true
+        }
     }
 
-    /// Runs every teardown, newest first, each once, collecting the errors.
+    /// Counts a build out. Returns whether the bag was closed meanwhile: the build must then
+    /// not hand out its instance (its ticket is disposed by the close, or by the build when
+    /// `disposeAll()` already ran).
+    func leave() -> (closed: Bool, finished: Bool) {
+        let (result, ready) = state.withLock { state -> ((Bool, Bool), [CheckedContinuation<Void, Never>]) in
+            state.inFlight -= 1
+            var ready: [CheckedContinuation<Void, Never>] = []
+            state.waiters.removeAll { waiter in
+                guard state.inFlight <= waiter.limit else { return false }
+                ready.append(waiter.continuation)
+                return true
+            }
+            return ((state.closed, state.finished), ready)
+        }
+        for continuation in ready { continuation.resume() }
+        return result
+    }
+
+    /// Records how to dispose `instance`, and returns the ticket.
+    func track(registration: String, teardown: DisposalTicket.Teardown) -> DisposalTicket {
+        state.withLock { state in
+            let ticket = DisposalTicket(order: state.nextOrder, registration: registration, teardown: teardown, bag: self)
+            state.nextOrder += 1
+            if !state.finished { state.tickets[ticket.order] = ticket }
+            return ticket
+        }
+    }
+
+    /// Drops a ticket that has been claimed for disposal.
+    fileprivate func forget(_ ticket: DisposalTicket) {
+        let removed = state.withLock { $0.tickets.removeValue(forKey: ticket.order) }
+        withExtendedLifetime(removed) {}  // released here, outside the lock
+    }
+
+    /// Records a failed teardown, for ``disposeAll()`` to report.
+    func report(_ failure: DisposalError.Failure) {
+        state.withLock { $0.failures.append(failure) }
+    }
+
+    /// Runs an asynchronous teardown in a task that ``disposeAll()`` awaits.
+    fileprivate func runLater(_ teardown: @escaping @Sendable () async -> DisposalError.Failure?) {
+        state.withLock { state in
+            let id = state.nextTask
+            state.nextTask += 1
+            state.running[id] = Task { [weak self] in
+                let failure = await teardown()
+                if let self {
+                    self.state.withLock { state in
+                        if state.running.removeValue(forKey: id) != nil, let failure { state.failures.append(failure) }
+                    }
+                }
+                return failure
+            }
+        }
+    }
+
+    /// Stops new builds, then waits until those in flight are done, except `excluded` of them
+    /// (the caller's own, when an async factory ends its own container: it cannot wait for
+    /// itself).
+    func close(excluding excluded: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                state.closed = true
+                if state.inFlight <= excluded { return true }
+                state.waiters.append((excluded, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Runs every teardown not yet run, newest first, each once, and awaits those a reset
+    /// started; throws every failure, those of earlier resets included.
     func disposeAll() async throws(DisposalError) {
-        let pending = items.withLock { items in
-            defer { items = [] }
-            return items
+        let (pending, running) = state.withLock { state in
+            state.finished = true
+            let pending = state.tickets.values.sorted { $0.order > $1.order }
+            let running = Array(state.running.values)
+            state.running = [:]
+            return (pending, running)
         }
         var failures: [DisposalError.Failure] = []
-        for item in pending.reversed() {
-            do {
-                try await item.dispose()
-            } catch {
-                failures.append(DisposalError.Failure(registration: item.registration, error: error))
-            }
+        for ticket in pending {
+            if let failure = await ticket.disposeNowAwaiting() { failures.append(failure) }
+        }
+        for task in running {
+            if let failure = await task.value { failures.append(failure) }
+        }
+        failures += state.withLock { state in
+            defer { state.failures = [] }
+            return state.failures
         }
         if !failures.isEmpty { throw DisposalError(failures: failures) }
     }
@@ -85,26 +274,60 @@ enum DisposalTracker {
         }
     }
 
-    /// Records how to dispose `instance` with the owner of the build `resolver` runs: its scope,
-    /// else its container. Does nothing for an instance with nothing to dispose.
-    static func track<T>(_ instance: T, teardown: Teardown<T>?, by resolver: Resolver) {
+    /// The bag a build through `resolver` tracks into: its scope's, else its container's.
+    static func bag(of resolver: Resolver) -> DisposalBag {
+        resolver.scope?.disposables ?? resolver.container.disposables
+    }
+
+    /// Records how to dispose `instance` in `bag`; `nil` for an instance with nothing to dispose.
+    static func track<T>(_ instance: T, teardown: Teardown<T>?, in bag: DisposalBag) -> DisposalTicket? {
         let box = UncheckedBox(instance)
-        let dispose: () async throws -> Void
+        let run: DisposalTicket.Teardown
         if let teardown {
-            dispose = { try await teardown.run(box.value) }
+            run = .async { try await teardown.run(box.value) }
         } else if let disposable = instance as? any AsyncDisposable {
-            dispose = { try await disposable.dispose() }
+            run = .async { try await disposable.dispose() }
         } else if let disposable = instance as? any Disposable {
-            let disposableBox = UncheckedBox(disposable)
-            dispose = { try disposableBox.value.dispose() }
+            run = .sync { try disposable.dispose() }
         } else {
-            return
+            return nil
         }
-        let bag = resolver.scope?.disposables ?? resolver.container.disposables
-        bag.append(DisposalBag.Item(registration: typeDisplayName(T.self), dispose: dispose))
+        return bag.track(registration: typeDisplayName(T.self), teardown: run)
     }
 }
 
 /// Thrown by the factories of a container that was shut down; becomes
 /// ``WiringError/Code/shutDown``.
 struct ShutDownSignal: Error {}
+
+/// The disposal side of one build of a tracked lifetime (see ``Resolver/buildTracked(_:_:onConstructed:)``).
+@usableFromInline
+final class TrackedBuild<T> {
+    let bag: DisposalBag
+    let teardown: Teardown<T>?
+    /// The instance's ticket, once it is built, if it has anything to dispose.
+    var ticket: DisposalTicket?
+
+    init(bag: DisposalBag, teardown: Teardown<T>?) {
+        self.bag = bag
+        self.teardown = teardown
+    }
+
+    /// Tracks the instance the factory built, right after it was built: disposal runs in
+    /// reverse order of creation, so an instance goes before the dependencies it was built from.
+    @usableFromInline
+    func track(_ instance: T) -> DisposalTicket? {
+        ticket = DisposalTracker.track(instance, teardown: teardown, in: bag)
+        return ticket
+    }
+
+    /// Counts the build out of its bag; hands `value` back unless the owner began to end
+    /// meanwhile, in which case the instance is disposed (by that end, or here if it has already
+    /// disposed everything) and the resolve throws ``WiringError/Code/shutDown``.
+    func finish(_ value: T, entry: AnyEntry) throws(WiringError) -> T {
+        let (closed, finished) = bag.leave()
+        guard closed else { return value }
+        if finished { ticket?.disposeNow() }
+        throw WiringError(code: .shutDown, entry: entry)
+    }
+}

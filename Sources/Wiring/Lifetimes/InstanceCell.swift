@@ -1,16 +1,24 @@
 import Synchronization
 
-/// The box a cell publishes to lock-free readers: the instance, held strongly.
+/// The box a cell publishes to lock-free readers: the instance, held strongly, and how to
+/// dispose of it.
 ///
 /// Immutable. A reader copies `value` out (retaining it) inside a read section; the cell drops
 /// its box on reset only after a grace period (``Reclamation``), so no reader can be copying from
 /// a freed box, and the instance itself lives exactly as long as its last user.
 @usableFromInline
-final class InstanceBox<T>: @unchecked Sendable {
-    // @unchecked: `value` is a `let`; the box is only shared for reading.
+final class InstanceBox<T>: DisposedOnRelease, @unchecked Sendable {
+    // @unchecked: both stored properties are `let`s; the box is only shared for reading.
     @usableFromInline let value: T
+    let ticket: DisposalTicket?
 
-    init(_ value: T) { self.value = value }
+    init(_ value: T, ticket: DisposalTicket?) {
+        self.value = value
+        self.ticket = ticket
+    }
+
+    /// The instance is no longer cached: dispose of it now, once (``DisposalTicket/disposeNow()``).
+    func disposeBeforeRelease() { ticket?.disposeNow() }
 }
 
 /// A weak singleton's instance: a weak reference, read under the cell's lock.
@@ -27,32 +35,41 @@ final class WeakInstance: @unchecked Sendable {
 /// - Cached read: inside a read section, one load of the published ``InstanceBox`` and a copy
 ///   (retain) of its value. No lock, no weak load, no allocation, no dynamic cast.
 /// - Build: the building thread claims the cell in ``BuildOwnership`` (so re-entrance and
-///   cross-thread loops throw instead of hanging) and holds this cell's own lock while user code
-///   runs; threads that need the same instance wait on that lock, threads that need other
+///   cross-thread loops throw instead of hanging) and holds this cell's build lock while user
+///   code runs; threads that need the same instance wait on that lock, threads that need other
 ///   instances do not wait at all.
-/// - Reset: unpublishes the box under the lock and hands it to the caller, which releases it
-///   after a grace period and outside every lock (see ``Reclamation/release(_:)``).
+/// - Reset: unpublishes the box under the short state lock (never the build lock, so a reset
+///   from the build's own factory or hook, or from another thread, never waits for the build)
+///   and hands it to the caller, which releases it after a grace period and outside every lock
+///   (see ``Reclamation/release(_:)``). A build that a reset overlapped returns its instance to
+///   its caller but does not cache it: the reset asked for a new one.
 ///
-/// Weak singletons are read under the lock instead, through a ``WeakInstance``.
+/// Weak singletons are read under the state lock instead, through a ``WeakInstance``.
 @usableFromInline
-final class InstanceCell<T>: @unchecked Sendable {
-    // @unchecked: `published` and `builder` are atomic; `current` and `weakCurrent` are read and
-    // written only while `buildLock` is held; `pending` is read or written only by the thread that
-    // owns the build (per `BuildOwnership`), which holds `buildLock` meanwhile.
+final class InstanceCell<T>: ResettableCell, @unchecked Sendable {
+    // @unchecked: `published` is atomic; `current`, `weakCurrent` and `generation` are read and
+    // written only while `stateLock` is held; `pending` and `pendingTicket` are read or written
+    // only by the thread that owns the build (per `BuildOwnership`), which holds `buildLock`
+    // meanwhile.
     @usableFromInline let published = Atomic<UnsafeRawPointer?>(nil)
     /// ``Reclamation/lines``, for the read section of ``readValue()``.
     @usableFromInline let readers: UnsafeMutablePointer<Atomic<Int>>
     private let isWeak: Bool
+    /// Held by the thread that builds, while the factory and hooks run.
     private let buildLock = PlatformLock()
-    /// The thread that holds `buildLock` to build, or 0: lets that thread's re-entrant reads of a
-    /// weak cell skip the lock it already holds. Only its own thread can see its own id here.
-    private let builder = Atomic<UInt>(0)
+    /// Guards the fields below; held for a few loads and stores, never while user code runs or
+    /// an object is released.
+    private let stateLock = PlatformLock()
     /// The box `published` points to; owns it.
     private var current: InstanceBox<T>?
     private var weakCurrent: WeakInstance?
+    /// Counts resets: a build publishes only if none happened since it started.
+    private var generation = 0
     /// The instance being built, visible to its own thread during post-construction hooks so
     /// that a cycle closed by a hook resolves to it.
     var pending: T?
+    /// How to dispose of `pending`, if it is tracked for disposal; published with it.
+    var pendingTicket: DisposalTicket?
 
     init(weak: Bool) {
         isWeak = weak
@@ -99,66 +116,75 @@ final class InstanceCell<T>: @unchecked Sendable {
                 continue
             case .owner:
                 buildLock.lock()
-                builder.store(thread, ordering: .relaxed)
                 defer {
                     pending = nil
-                    builder.store(0, ordering: .relaxed)
+                    pendingTicket = nil
                     BuildOwnership.shared.release(id)
                     buildLock.unlock()
                 }
-                if let value = storedValue() { return value }
+                stateLock.lock()
+                let stored = storedValue()
+                let started = generation
+                stateLock.unlock()
+                if let stored { return stored }
                 let value = try build(self)
-                publish(value)
+                publish(value, ticket: pendingTicket, ifUnchangedSince: started)
                 return value
             }
         }
     }
 
-    /// Requires `buildLock`. The cell is empty here (``value(for:build:)`` checked under the lock).
-    private func publish(_ value: T) {
+    /// Caches `value` unless a reset happened since generation `started`. Requires `buildLock`,
+    /// so the cell is empty here (``value(for:build:)`` checked, and only resets ran since).
+    private func publish(_ value: T, ticket: DisposalTicket?, ifUnchangedSince started: Int) {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        guard generation == started else { return }
         if isWeak {
             // The build path has already checked that `value` is an object.
             if let object = Self.object(of: value) { weakCurrent = WeakInstance(object) }
             return
         }
-        let box = InstanceBox(value)
+        let box = InstanceBox(value, ticket: ticket)
         current = box
         published.store(UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()), ordering: .sequentiallyConsistent)
     }
 
-    /// Requires `buildLock`.
+    /// Requires `stateLock`.
     private func storedValue() -> T? {
         if isWeak { return weakCurrent?.object.flatMap { $0 as? T } }
         return current?.value
     }
 
-    /// The instance if it is built and alive, by whichever read suits the cell. Never builds.
+    /// The instance if it is built and alive, by whichever read suits the cell. Never builds,
+    /// never waits for a build.
     func peek() -> T? {
         isWeak ? lockedValue() : readValue()
     }
 
     private func lockedValue() -> T? {
-        // The building thread already holds `buildLock` (a weak singleton resolved again from its
-        // own factory or hook): locking again would deadlock; the build path reports the cycle or
-        // serves `pending` instead.
-        if builder.load(ordering: .relaxed) == currentThreadID { return nil }
-        buildLock.lock()
-        defer { buildLock.unlock() }
-        return storedValue()
+        stateLock.lock()
+        let value = storedValue()
+        stateLock.unlock()
+        return value
     }
 
     /// Forgets the instance so that the next resolve builds a new one, and returns what held it:
     /// the caller releases that after a grace period, with no lock held
     /// (``Reclamation/release(_:)``), because lock-free readers may still be copying from it and
     /// because the instance's `deinit` may call back into the container.
+    ///
+    /// Never waits for a build in progress: that build finishes, returns its instance to its
+    /// caller and does not cache it.
     func reset() -> AnyObject? {
-        buildLock.lock()
+        stateLock.lock()
         let box = current
         let weakBox = weakCurrent
         current = nil
         weakCurrent = nil
+        generation &+= 1
         published.store(nil, ordering: .sequentiallyConsistent)
-        buildLock.unlock()
+        stateLock.unlock()
         return box ?? weakBox
     }
 
@@ -169,4 +195,10 @@ final class InstanceCell<T>: @unchecked Sendable {
         guard Swift.type(of: boxed) is AnyObject.Type else { return nil }
         return boxed as AnyObject
     }
+}
+
+/// A cell of any type, for owners that reset cells they hold type-erased (a scope).
+protocol ResettableCell: AnyObject {
+    /// See ``InstanceCell/reset()``.
+    func reset() -> AnyObject?
 }

@@ -50,14 +50,18 @@ public final class Scope: Resolving, Sendable {
         Scope(container: container, parent: self, name: name)
     }
 
-    /// Releases the instances this scope holds; the next resolve builds new ones.
+    /// Disposes and releases the instances this scope holds; the next resolve builds new ones.
+    ///
+    /// A disposable instance is disposed once, before this returns (an asynchronous teardown
+    /// runs in a task that ``close()`` awaits). A build in flight is not waited for: it returns
+    /// its instance to its caller and does not cache it.
     public func reset() {
         let released = cells.withLock { cells in
             let old = cells
             cells = [:]
             return old
         }
-        _ = consume released
+        Reclamation.release(released.values.compactMap { ($0.cell as? any ResettableCell)?.reset() })
     }
 
     /// This scope if `name` is `nil`, else the nearest scope (this one or an ancestor) with `name`.
@@ -84,8 +88,9 @@ public final class Scope: Resolving, Sendable {
             let cell = InstanceCell<T>(weak: false)
             return (cell, cells.updateValue(ScopedCell(registration: registration, cell: cell), forKey: entry.key))
         }
-        // Released after the lock is dropped, in case the old instance's `deinit` resolves.
-        _ = consume replaced
+        // Disposed and released after the lock is dropped, in case the old instance's `deinit`
+        // resolves.
+        if let replaced, let old = (replaced.cell as? any ResettableCell)?.reset() { Reclamation.release([old]) }
         return cell
     }
 }

@@ -26,6 +26,10 @@ class AnyEntry: @unchecked Sendable {
     /// Whether building it again while it is being built is a loop: true unless it takes
     /// runtime arguments, with which a factory may recurse on purpose.
     @usableFromInline let reentryIsCycle: Bool
+    /// Whether its builds are tracked for disposal (``DisposalTracker/tracks(_:transients:)``).
+    @usableFromInline let tracksDisposal: Bool
+    /// Whether its container or a scope keeps the instance (every lifetime but transient and graph).
+    @usableFromInline let isCached: Bool
 
     init(
         key: ServiceKey,
@@ -37,6 +41,7 @@ class AnyEntry: @unchecked Sendable {
         forwardsTo: ServiceKey?,
         tracer: Tracer?,
         allowsReentry: Bool = false,
+        tracksDisposal: Bool = false,
         currentDependencies: (@Sendable (Container) -> [ServiceKey])? = nil
     ) {
         self.key = key
@@ -49,6 +54,8 @@ class AnyEntry: @unchecked Sendable {
         self.forwardsTo = forwardsTo
         self.tracer = tracer
         self.reentryIsCycle = !key.hasArguments && !allowsReentry
+        self.tracksDisposal = tracksDisposal
+        self.isCached = lifetime.kind != .transient && lifetime.kind != .graph
     }
 
     /// What a tracer reports of this registration.
@@ -148,15 +155,6 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
                 return instance
             }
         }
-        if DisposalTracker.tracks(lifetime, transients: refinements.tracksTransients) {
-            let teardown = refinements.teardown
-            let inner = composed
-            composed = { resolver, arguments in
-                let instance = try inner(resolver, arguments)
-                DisposalTracker.track(instance, teardown: teardown, by: resolver)
-                return instance
-            }
-        }
         var hooks = refinements.hooks
         if let tracer {
             let traced = TracedEntry(key: key, lifetime: lifetime, site: site)
@@ -183,6 +181,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             forwardsTo: forwardsTo,
             tracer: tracer,
             allowsReentry: refinements.allowsReentry,
+            tracksDisposal: DisposalTracker.tracks(lifetime, transients: refinements.tracksTransients),
             currentDependencies: currentDependencies
         )
     }

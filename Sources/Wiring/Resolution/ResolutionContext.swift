@@ -41,7 +41,7 @@ final class ResolutionContext {
 
     init() {
         frame = .allocate(capacity: 1)
-        frame.initialize(to: BuildFrame(depth: 0, container: nil, scope: nil))
+        frame.initialize(to: BuildFrame(depth: 0, container: nil, scope: nil, insideCachedBuild: false))
         path = .allocate(capacity: 1)
         path.initialize(to: BuildPath(stackLimit: currentThreadStackLimit()))
         held = .allocate(capacity: 1)
@@ -100,12 +100,17 @@ struct BuildFrame {
     @usableFromInline var depth: Int
     @usableFromInline var container: Unmanaged<Container>?
     @usableFromInline var scope: Unmanaged<Scope>?
+    /// Whether this build, or one it is part of, makes an instance its container or scope
+    /// caches: what it builds may be kept by that container, so a ``LazyWired`` made here
+    /// refers to the container weakly (a strong reference would be a retain cycle).
+    @usableFromInline var insideCachedBuild: Bool
 
     @usableFromInline
-    init(depth: Int, container: Unmanaged<Container>?, scope: Unmanaged<Scope>?) {
+    init(depth: Int, container: Unmanaged<Container>?, scope: Unmanaged<Scope>?, insideCachedBuild: Bool) {
         self.depth = depth
         self.container = container
         self.scope = scope
+        self.insideCachedBuild = insideCachedBuild
     }
 }
 

@@ -51,7 +51,8 @@ extension Resolver {
         return try resolveCaching(entry: entry, arguments: arguments)
     }
 
-    /// Calls the factory and hooks of `entry`, tracking the build path for cycle detection.
+    /// Calls the factory and hooks of `entry`, tracking the build path for cycle detection, and
+    /// tracking the instance for disposal if its lifetime is.
     ///
     /// Throws ``WiringError/Code/cycle`` when `entry` is already being built on this thread (a
     /// registration without runtime arguments re-entered: its factory would recurse forever), and
@@ -59,12 +60,50 @@ extension Resolver {
     /// ``Container/maximumDepth`` or the thread's stack is nearly used up.
     ///
     /// - Parameter onConstructed: runs after the factory and before the hooks: where caching
-    ///   lifetimes store the instance, so that a cycle closed by a hook finds it.
+    ///   lifetimes store the instance (and its disposal ticket), so that a cycle closed by a hook
+    ///   finds it.
     @inlinable
     func build<T>(
         _ entry: Entry<T>,
         _ arguments: UnsafeRawPointer?,
-        onConstructed: ((T) throws(WiringError) -> Void)?
+        onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
+    ) throws(WiringError) -> T {
+        if entry.tracksDisposal { return try buildTracked(entry, arguments, onConstructed: onConstructed) }
+        return try buildUntracked(entry, arguments, disposal: nil, onConstructed: onConstructed)
+    }
+
+    /// ``build(_:_:onConstructed:)`` for a lifetime tracked for disposal: the build counts itself
+    /// in its owner's ``DisposalBag`` (the scope's, else the container's) so that a shutdown or
+    /// close waits for it, and an instance finished after that began is never handed out: the
+    /// resolve throws ``WiringError/Code/shutDown`` and the instance is disposed.
+    @usableFromInline
+    func buildTracked<T>(
+        _ entry: Entry<T>,
+        _ arguments: UnsafeRawPointer?,
+        onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
+    ) throws(WiringError) -> T {
+        let bag = DisposalTracker.bag(of: self)
+        guard bag.enter() else { throw WiringError(code: .shutDown, entry: entry) }
+        let disposal = TrackedBuild(bag: bag, teardown: entry.refinements.teardown)
+        let value: T
+        do {
+            value = try buildUntracked(entry, arguments, disposal: disposal, onConstructed: onConstructed)
+        } catch {
+            // Built but not handed out (a hook threw): dispose of it now.
+            _ = bag.leave()
+            disposal.ticket?.disposeNow()
+            throw error
+        }
+        return try disposal.finish(value, entry: entry)
+    }
+
+    /// The build itself; `disposal` tracks the instance when its lifetime is tracked.
+    @inlinable
+    func buildUntracked<T>(
+        _ entry: Entry<T>,
+        _ arguments: UnsafeRawPointer?,
+        disposal: TrackedBuild<T>?,
+        onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
     ) throws(WiringError) -> T {
         let context = ResolutionContext.current
         let frame = context.frame
@@ -85,7 +124,8 @@ extension Resolver {
         frame.pointee = BuildFrame(
             depth: outer.depth &+ 1,
             container: Unmanaged.passUnretained(container),
-            scope: scope.map { Unmanaged.passUnretained($0) }
+            scope: scope.map { Unmanaged.passUnretained($0) },
+            insideCachedBuild: outer.insideCachedBuild || entry.isCached
         )
         defer {
             frame.pointee = outer
@@ -97,7 +137,8 @@ extension Resolver {
         } catch {
             throw Resolver.failure(error, in: entry)
         }
-        if let onConstructed { try onConstructed(instance) }
+        let ticket = disposal?.track(instance)
+        if let onConstructed { try onConstructed(instance, ticket) }
         if !entry.hooks.isEmpty {
             for hook in entry.hooks {
                 do {
@@ -125,6 +166,14 @@ extension Resolver {
         if error is ShutDownSignal { return WiringError(code: .shutDown, entry: entry) }
         if error is AsyncFactoryRequired { return WiringError(code: .asyncRequired, entry: entry) }
         return WiringError(code: .factoryFailed, entry: entry, underlyingError: error)
+    }
+
+    /// The error for a scoped registration resolved with no matching scope: ``WiringError/Code/shutDown``
+    /// when the resolve went through a scope that closed meanwhile, else
+    /// ``WiringError/Code/scopeNotActive``.
+    static func noScope(for entry: AnyEntry, in container: Container) -> WiringError {
+        if container === Container.closedScope { return WiringError(code: .shutDown, entry: entry, detail: .closedScope) }
+        return WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
     }
 
     @usableFromInline
@@ -162,7 +211,7 @@ extension Resolver {
             let owner = Resolver(container: entry.owner, scope: nil)
             let isWeak = entry.lifetime.kind == .weakSingleton
             return try cell.value(for: entry) { (cell) throws(WiringError) -> T in
-                try owner.build(entry, arguments) { (value) throws(WiringError) in
+                try owner.build(entry, arguments) { (value, ticket) throws(WiringError) in
                     if isWeak {
                         guard let object = InstanceCell<T>.object(of: value) else {
                             throw WiringError(code: .invalidLifetime, entry: entry)
@@ -170,13 +219,14 @@ extension Resolver {
                         ResolutionContext.current.held.pointee.keptAlive.append(object)
                     }
                     cell.pending = value
+                    cell.pendingTicket = ticket
                 }
             }
         case .graph:
             let context = ResolutionContext.current
             let id = ObjectIdentifier(entry)
             if let box = context.held.pointee.graphInstances[id] { return unsafeDowncast(box, to: GraphBox<T>.self).value }
-            return try build(entry, arguments) { (value) throws(WiringError) in
+            return try build(entry, arguments) { (value, _) throws(WiringError) in
                 // A box this replaces (a re-entered build) is released after the dictionary is
                 // consistent again, in case the instance's `deinit` resolves.
                 let replaced = context.held.pointee.graphInstances.updateValue(GraphBox(value), forKey: id)
@@ -184,14 +234,17 @@ extension Resolver {
             }
         case .scoped:
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
-                throw WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
+                throw Resolver.noScope(for: entry, in: container)
             }
             guard let cell: InstanceCell<T> = target.cell(for: entry) else {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
             }
             let inScope = Resolver(container: container, scope: target)
             return try cell.value(for: entry) { (cell) throws(WiringError) -> T in
-                try inScope.build(entry, arguments) { (value) throws(WiringError) in cell.pending = value }
+                try inScope.build(entry, arguments) { (value, ticket) throws(WiringError) in
+                    cell.pending = value
+                    cell.pendingTicket = ticket
+                }
             }
         case .transient:
             return try build(entry, arguments, onConstructed: nil)

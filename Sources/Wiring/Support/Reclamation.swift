@@ -116,11 +116,13 @@ enum Reclamation {
         }
     }
 
-    /// Waits for a grace period, then releases `objects`: the last step of every reset,
-    /// removal and replacement. Call it with no engine lock held; a released object's `deinit`
-    /// may resolve, register, reset or remove.
+    /// Disposes the instances among `objects` that are tracked for disposal, waits for a grace
+    /// period, then releases `objects`: the last step of every reset, removal and replacement.
+    /// Call it with no engine lock held; a teardown, and a released object's `deinit`, may
+    /// resolve, register, reset or remove.
     static func release(_ objects: consuming [AnyObject]) {
         guard !objects.isEmpty else { return }
+        for object in copy objects { (object as? any DisposedOnRelease)?.disposeBeforeRelease() }
         withExtendedLifetime(objects) { synchronize() }
         // `objects` is released here, after the grace period and outside every lock; the
         // `withExtendedLifetime` above keeps the optimiser from releasing it any earlier.

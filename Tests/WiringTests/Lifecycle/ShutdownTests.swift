@@ -1,0 +1,193 @@
+import Foundation
+import Synchronization
+import Testing
+import Wiring
+
+@Suite("Shutdown and scope close", .timeLimit(.minutes(1)))
+struct ShutdownTests {
+    @Test("after shutdown returns, the container holds no instance, disposable or not")
+    func shutdownReleasesSingletons() async throws {
+        let counter = LifeCounter()
+        let plain = LifeCounter()
+        let container = Container()
+        container.register(CountedResource.self, lifetime: .singleton) { _ in CountedResource(counter) }
+        container.register(ResolvesOnDeinit.self, lifetime: .singleton) { [unowned container] _ in
+            ResolvesOnDeinit(container: container, counter: plain)
+        }
+        container.register(Bystander.self) { _ in Bystander() }
+        _ = try container.resolve(CountedResource.self)
+        _ = try container.resolve(ResolvesOnDeinit.self)
+        try await container.shutdown()
+        #expect(counter.disposals == 1)
+        #expect(counter.live == 0)
+        #expect(plain.live == 0)
+        container.reset()
+        container.removeAll()
+        #expect(counter.disposals == 1)
+    }
+
+    @Test("shutdown waits for a build in flight; that resolve throws shutDown and its instance is disposed")
+    func shutdownWaitsForBuild() async throws {
+        let counter = LifeCounter()
+        let entered = Latch()
+        let proceed = Latch()
+        let container = Container()
+        container.register(CountedResource.self, lifetime: .singleton) { _ in
+            entered.release()
+            proceed.wait()
+            return CountedResource(counter)
+        }
+        let outcome = Lock<Result<CountedResource, WiringError>?>(nil)
+        let thread = Thread {
+            let result = Result { () throws(WiringError) in try container.resolve(CountedResource.self) }
+            outcome.withLock { $0 = result }
+        }
+        thread.start()
+        entered.wait()
+        let shutdown = Task { try await container.shutdown() }
+        try await Task.sleep(for: .milliseconds(20))
+        proceed.release()
+        try await shutdown.value
+        #expect(counter.disposals == 1, "shutdown disposes the instance the late build made")
+        while outcome.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(1)) }
+        let result = outcome.withLock { $0 }
+        guard case .failure(let error) = result else {
+            Issue.record("a build that finished after shutdown began handed out its instance")
+            return
+        }
+        #expect(error.code == .shutDown)
+        #expect(counter.live == 0)
+    }
+
+    @Test("scope close waits for a scoped build in flight; that resolve throws shutDown and its instance is disposed")
+    func closeWaitsForBuild() async throws {
+        let counter = LifeCounter()
+        let entered = Latch()
+        let proceed = Latch()
+        let container = Container()
+        container.register(CountedResource.self, lifetime: .scoped) { _ in
+            entered.release()
+            proceed.wait()
+            return CountedResource(counter)
+        }
+        let scope = container.makeScope()
+        let outcome = Lock<Result<CountedResource, WiringError>?>(nil)
+        let thread = Thread {
+            let result = Result { () throws(WiringError) in try scope.resolve(CountedResource.self) }
+            outcome.withLock { $0 = result }
+        }
+        thread.start()
+        entered.wait()
+        let close = Task { try await scope.close() }
+        try await Task.sleep(for: .milliseconds(20))
+        proceed.release()
+        try await close.value
+        #expect(counter.disposals == 1)
+        while outcome.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(1)) }
+        guard case .failure(let error) = outcome.withLock({ $0 }) else {
+            Issue.record("a build that finished after close began handed out its instance")
+            return
+        }
+        #expect(error.code == .shutDown)
+        #expect(counter.live == 0)
+    }
+
+    @Test("an async factory that shuts down its own container does not wait for itself")
+    func asyncFactoryShutsDownOwnContainer() async throws {
+        let counter = LifeCounter()
+        let container = Container()
+        container.register(CountedResource.self, lifetime: .singleton) { [unowned container] _ async throws in
+            try await container.shutdown()
+            return CountedResource(counter)
+        }
+        let error = await #expect(throws: WiringError.self) { try await container.resolveAsync(CountedResource.self) }
+        #expect(error?.code == .shutDown)
+        #expect(counter.disposals == 1)
+        #expect(counter.live == 0)
+    }
+
+    @Test("a resolve through a closed scope throws shutDown, for scoped and unscoped registrations")
+    func closedScopeSaysShutDown() async throws {
+        let container = Container()
+        container.register(Tracked.self, lifetime: .scoped) { _ in Tracked() }
+        container.register(Bystander.self) { _ in Bystander() }
+        let scope = container.makeScope()
+        try await scope.close()
+        #expect(throws: WiringError.self) { try scope.resolve(Tracked.self) }
+        #expect((try? scope.resolve(Tracked.self)) == nil)
+        do {
+            _ = try scope.resolve(Tracked.self)
+        } catch {
+            #expect(error.code == .shutDown)
+        }
+        do {
+            _ = try scope.resolve(Bystander.self)
+        } catch {
+            #expect(error.code == .shutDown)
+        }
+    }
+}
+
+@Suite("Disposal when a cached instance is dropped", .timeLimit(.minutes(1)))
+struct DisposeOnReleaseTests {
+    @Test(
+        "reset, re-registration and removal dispose the old instance once and release it",
+        arguments: ["reset", "register", "remove", "removeAll", "scope reset"]
+    )
+    func droppedInstanceIsDisposed(change: String) async throws {
+        let counter = LifeCounter()
+        let container = Container()
+        let lifetime: Lifetime = change == "scope reset" ? .scoped : .singleton
+        container.register(CountedResource.self, lifetime: lifetime) { _ in CountedResource(counter) }
+        let scope = container.makeScope()
+        for _ in 0..<100 {
+            _ = try scope.resolve(CountedResource.self)
+            switch change {
+            case "reset": container.reset()
+            case "register":
+                container.register(CountedResource.self, lifetime: lifetime) { _ in CountedResource(counter) }
+            case "remove":
+                container.remove(CountedResource.self)
+                container.register(CountedResource.self, lifetime: lifetime) { _ in CountedResource(counter) }
+            case "removeAll":
+                container.removeAll()
+                container.register(CountedResource.self, lifetime: lifetime) { _ in CountedResource(counter) }
+            default: scope.reset()
+            }
+            #expect(counter.live == 0)
+        }
+        #expect(counter.disposals == 100)
+        try await container.shutdown()
+        try await scope.close()
+        #expect(counter.disposals == 100)
+    }
+
+    @Test("an async teardown of a reset instance runs before the next shutdown returns, and its error is reported there")
+    func asyncTeardownOnReset() async throws {
+        let log = TeardownLog()
+        let container = Container()
+        container.register(Resource.self, lifetime: .singleton) { _ in Resource("failing-x", log) }
+            .onDispose { resource in
+                try await Task.sleep(for: .milliseconds(5))
+                try resource.dispose()
+            }
+        _ = try container.resolve(Resource.self)
+        container.reset()
+        let error = await #expect(throws: DisposalError.self) { try await container.shutdown() }
+        #expect(log.all == ["failing-x"])
+        #expect(error?.failures.count == 1)
+    }
+
+    @Test("tracked transients are disposed and released when their scope closes")
+    func trackedTransientsEndWithScope() async throws {
+        let counter = LifeCounter()
+        let container = Container()
+        container.register(CountedResource.self) { _ in CountedResource(counter) }.trackingTransients()
+        let scope = container.makeScope()
+        for _ in 0..<1_000 { _ = try scope.resolve(CountedResource.self) }
+        #expect(counter.live == 1_000, "held until the scope ends, as documented")
+        try await scope.close()
+        #expect(counter.disposals == 1_000)
+        #expect(counter.live == 0)
+    }
+}
