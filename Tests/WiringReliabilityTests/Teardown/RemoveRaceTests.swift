@@ -43,7 +43,8 @@ struct RemoveRaceTests {
             } else {
                 _ = try? container.resolve(LiveSingleton.self)
             }
-        } check: { _, _ in }
+        } check: { _, _ in
+        }
         container.remove(LiveSingleton.self)
         #expect(live.current == 0)
     }
