@@ -107,7 +107,7 @@ final class LazyStorage<T>: @unchecked Sendable {
         container = resolver.container
         scope = resolver.scope
         hadScope = resolver.scope != nil
-        let insideCachedBuild = ResolutionContext.existing?.frame.pointee.insideCachedBuild ?? false
+        let insideCachedBuild = ResolutionContext.existing?.isInsideCachedBuild ?? false
         owner = insideCachedBuild ? nil : resolver
         self.tag = tag
         self.file = file

@@ -29,7 +29,7 @@ class AnyEntry: @unchecked Sendable {
     /// Whether its builds are tracked for disposal (``DisposalTracker/tracks(_:transients:)``).
     @usableFromInline let tracksDisposal: Bool
     /// Whether its container or a scope keeps the instance (every lifetime but transient and graph).
-    @usableFromInline let isCached: Bool
+    let isCached: Bool
 
     init(
         key: ServiceKey,

@@ -41,7 +41,7 @@ final class ResolutionContext {
 
     init() {
         frame = .allocate(capacity: 1)
-        frame.initialize(to: BuildFrame(depth: 0, container: nil, scope: nil, insideCachedBuild: false))
+        frame.initialize(to: BuildFrame(depth: 0, container: nil, scope: nil))
         path = .allocate(capacity: 1)
         path.initialize(to: BuildPath(stackLimit: currentThreadStackLimit()))
         held = .allocate(capacity: 1)
@@ -74,6 +74,19 @@ final class ResolutionContext {
         withExtendedLifetime(released) {}
     }
 
+    /// Whether a build on this thread makes an instance that its container or a scope caches:
+    /// what is built now may be kept by that container. Walks the build path; for the rare
+    /// callers that need it (a ``LazyWired`` being made), not for builds.
+    var isInsideCachedBuild: Bool {
+        let path = self.path.pointee
+        for level in 0..<frame.pointee.depth {
+            // Every entry on the path is alive: the build of each level holds it.
+            let entry = Unmanaged<AnyEntry>.fromOpaque(UnsafeRawPointer(bitPattern: path.entries[level]).unsafelyUnwrapped)
+            if entry.takeUnretainedValue().isCached { return true }
+        }
+        return false
+    }
+
     /// The calling thread's context if it has one; never creates one.
     static var existing: ResolutionContext? {
         pthread_getspecific(contextKey).map { Unmanaged<ResolutionContext>.fromOpaque($0).takeUnretainedValue() }
@@ -100,17 +113,12 @@ struct BuildFrame {
     @usableFromInline var depth: Int
     @usableFromInline var container: Unmanaged<Container>?
     @usableFromInline var scope: Unmanaged<Scope>?
-    /// Whether this build, or one it is part of, makes an instance its container or scope
-    /// caches: what it builds may be kept by that container, so a ``LazyWired`` made here
-    /// refers to the container weakly (a strong reference would be a retain cycle).
-    @usableFromInline var insideCachedBuild: Bool
 
     @usableFromInline
-    init(depth: Int, container: Unmanaged<Container>?, scope: Unmanaged<Scope>?, insideCachedBuild: Bool) {
+    init(depth: Int, container: Unmanaged<Container>?, scope: Unmanaged<Scope>?) {
         self.depth = depth
         self.container = container
         self.scope = scope
-        self.insideCachedBuild = insideCachedBuild
     }
 }
 

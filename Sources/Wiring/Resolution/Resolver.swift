@@ -98,7 +98,7 @@ extension Resolver {
     }
 
     /// The build itself; `disposal` tracks the instance when its lifetime is tracked.
-    @inlinable
+    @inlinable @inline(__always)
     func buildUntracked<T>(
         _ entry: Entry<T>,
         _ arguments: UnsafeRawPointer?,
@@ -124,8 +124,7 @@ extension Resolver {
         frame.pointee = BuildFrame(
             depth: outer.depth &+ 1,
             container: Unmanaged.passUnretained(container),
-            scope: scope.map { Unmanaged.passUnretained($0) },
-            insideCachedBuild: outer.insideCachedBuild || entry.isCached
+            scope: scope.map { Unmanaged.passUnretained($0) }
         )
         defer {
             frame.pointee = outer
