@@ -1,0 +1,198 @@
+import Dispatch
+import Synchronization
+import Testing
+import Wiring
+
+/// What a teardown round's instances did: built, disposed (and disposed twice: must stay 0),
+/// and alive.
+final class Ledger: Sendable {
+    let built = Atomic<Int>(0)
+    let disposed = Atomic<Int>(0)
+    let disposedTwice = Atomic<Int>(0)
+    let live = Atomic<Int>(0)
+    let stale = Atomic<Int>(0)
+    let servedAfterShutdown = Atomic<Int>(0)
+}
+
+/// A disposable service of a given registration version.
+final class Versioned: Disposable, Sendable {
+    let version: Int
+    let ledger: Ledger
+    private let wasDisposed = Atomic<Bool>(false)
+
+    init(version: Int, ledger: Ledger) {
+        self.version = version
+        self.ledger = ledger
+        ledger.built.add(1, ordering: .relaxed)
+        ledger.live.add(1, ordering: .relaxed)
+    }
+
+    func dispose() {
+        if wasDisposed.exchange(true, ordering: .acquiringAndReleasing) {
+            ledger.disposedTwice.add(1, ordering: .relaxed)
+        } else {
+            ledger.disposed.add(1, ordering: .relaxed)
+        }
+    }
+
+    deinit { ledger.live.subtract(1, ordering: .relaxed) }
+}
+
+/// A scoped disposable service.
+final class PerScope: Disposable, Sendable {
+    let ledger: Ledger
+    private let wasDisposed = Atomic<Bool>(false)
+
+    init(ledger: Ledger) {
+        self.ledger = ledger
+        ledger.built.add(1, ordering: .relaxed)
+        ledger.live.add(1, ordering: .relaxed)
+    }
+
+    func dispose() {
+        if wasDisposed.exchange(true, ordering: .acquiringAndReleasing) {
+            ledger.disposedTwice.add(1, ordering: .relaxed)
+        } else {
+            ledger.disposed.add(1, ordering: .relaxed)
+        }
+    }
+
+    deinit { ledger.live.subtract(1, ordering: .relaxed) }
+}
+
+/// A weak singleton whose `deinit` resolves from its container.
+final class CallsBack: Sendable {
+    weak let container: Container?
+    let ledger: Ledger
+
+    init(container: Container, ledger: Ledger) {
+        self.container = container
+        self.ledger = ledger
+        ledger.live.add(1, ordering: .relaxed)
+    }
+
+    deinit {
+        _ = try? container?.resolve(Versioned.self)
+        ledger.live.subtract(1, ordering: .relaxed)
+    }
+}
+
+/// A transient built from all of the above.
+struct Consumer: Sendable {
+    let versioned: Versioned
+    let callsBack: CallsBack
+}
+
+/// Runs an async teardown to completion from a pool thread.
+func blocking(_ operation: @escaping @Sendable () async -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        await operation()
+        done.signal()
+    }
+    done.wait()
+}
+
+@Suite("Teardown and re-entrance under contention", .serialized, .timeLimit(.minutes(5)))
+struct TeardownStressTests {
+    final class Round: Sendable {
+        let ledger: Ledger
+        let container = Container()
+        let scopes: [Scope]
+        /// The newest version whose `register` call has returned.
+        let published = Atomic<Int>(0)
+        /// Set when `shutdown()` has returned.
+        let isShutDown = Atomic<Bool>(false)
+
+        init(ledger: Ledger) {
+            self.ledger = ledger
+            let container = self.container
+            scopes = (0..<2).map { _ in container.makeScope() }
+            register(version: 0)
+            container.register(PerScope.self, lifetime: .scoped) { _ in PerScope(ledger: ledger) }
+            container.register(CallsBack.self, lifetime: .weakSingleton) { [unowned container] _ in
+                CallsBack(container: container, ledger: ledger)
+            }
+            container.register(Consumer.self) { r in
+                Consumer(versioned: try r.resolve(), callsBack: try r.resolve())
+            }
+        }
+
+        func register(version: Int) {
+            let ledger = self.ledger
+            container.register(Versioned.self, lifetime: .singleton) { _ in Versioned(version: version, ledger: ledger) }
+        }
+
+        /// One resolve, checking that it never serves a version older than one whose
+        /// registration had returned before it started, nor anything after shutdown returned.
+        func resolveAndCheck(through thread: Int) {
+            let before = published.load(ordering: .acquiring)
+            let shutDownBefore = isShutDown.load(ordering: .acquiring)
+            let resolving: any Resolving = thread % 2 == 0 ? container : scopes[thread % scopes.count]
+            do {
+                let consumer = try resolving.resolve(Consumer.self)
+                if consumer.versioned.version < before { ledger.stale.add(1, ordering: .relaxed) }
+                if shutDownBefore { ledger.servedAfterShutdown.add(1, ordering: .relaxed) }
+                if resolving is Scope { _ = try resolving.resolve(PerScope.self) }
+            } catch {
+                // notRegistered during a remove, shutDown after shutdown or close: expected.
+            }
+        }
+    }
+
+    @Test(
+        "random resolve, reset, remove, override, scope close and shutdown on 8 threads: every instance disposed at most once and released, nothing stale, nothing hangs"
+    )
+    func randomTeardown() {
+        let ledger = Ledger()
+        let pool = StressPool()
+        let rounds = StressBudget.rounds
+        let completed = pool.run(
+            rounds: rounds,
+            setup: { _ in Round(ledger: ledger) },
+            body: { (round: Round, thread: Int) in
+                var random = SystemRandomNumberGenerator()
+                switch thread {
+                case 0:
+                    // The writer: overrides, removals and resets.
+                    for version in 1...4 {
+                        switch Int.random(in: 0..<4, using: &random) {
+                        case 0:
+                            round.container.remove(Versioned.self)
+                            round.register(version: version)
+                            round.published.store(version, ordering: .releasing)
+                        case 1: round.container.reset()
+                        case 2: round.scopes[version % 2].reset()
+                        default:
+                            round.register(version: version)
+                            round.published.store(version, ordering: .releasing)
+                        }
+                    }
+                case 1:
+                    // The closer: after a few resolves, closes the scopes and shuts down.
+                    for _ in 0..<Int.random(in: 0..<6, using: &random) { round.resolveAndCheck(through: thread) }
+                    blocking {
+                        for scope in round.scopes { try? await scope.close() }
+                        try? await round.container.shutdown()
+                    }
+                    round.isShutDown.store(true, ordering: .releasing)
+                default:
+                    for _ in 0..<8 { round.resolveAndCheck(through: thread) }
+                }
+            },
+            check: { round, index in
+                let built = ledger.built.load(ordering: .relaxed)
+                let disposed = ledger.disposed.load(ordering: .relaxed)
+                if built != disposed {
+                    Issue.record("round \(index): \(built) disposable instances built, \(disposed) disposed")
+                }
+            }
+        )
+        pool.stop()
+        #expect(completed)
+        #expect(ledger.disposedTwice.load(ordering: .relaxed) == 0)
+        #expect(ledger.stale.load(ordering: .relaxed) == 0)
+        #expect(ledger.servedAfterShutdown.load(ordering: .relaxed) == 0)
+        #expect(ledger.live.load(ordering: .relaxed) == 0, "instances still alive after every round ended")
+    }
+}
