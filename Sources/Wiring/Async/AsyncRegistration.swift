@@ -71,6 +71,9 @@ struct AsyncFactoryRequired: Error {}
 /// An async build that ``Container/startAsync()`` can run without knowing its type.
 protocol AsyncStarting: AnyObject {
     func start(_ entry: AnyEntry) async throws(WiringError)
+    /// Resolves `entry` through `resolver`, awaiting its factory, and drops the instance: the
+    /// async dry run.
+    func resolveDiscarding(_ entry: AnyEntry, through resolver: Resolver) async throws(WiringError)
 }
 
 /// Something in a registration's refinements that a copied container must not share.
@@ -91,8 +94,11 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
     func freshCopy() -> AnyObject { AsyncBuild(factory: factory) }
 
     func start(_ entry: AnyEntry) async throws(WiringError) {
-        let typed = unsafeDowncast(entry, to: Entry<T>.self)
-        _ = try await Resolver(container: entry.owner, scope: nil).resolveAsync(entry: typed, build: self)
+        try await resolveDiscarding(entry, through: Resolver(container: entry.owner, scope: nil))
+    }
+
+    func resolveDiscarding(_ entry: AnyEntry, through resolver: Resolver) async throws(WiringError) {
+        _ = try await resolver.resolveAsync(entry: unsafeDowncast(entry, to: Entry<T>.self), build: self)
     }
 
     /// What a construction does with its instance before it counts itself out of its owner's
@@ -131,7 +137,8 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
             if let value = cell.peek() { return .built(value) }
             // Unstructured, so that cancelling the first waiter does not cancel the
             // construction; it inherits the task-local resolution stack.
-            let task = Task { () throws -> T in
+            // In a dry run, on the dry run's own thread (see ``DryRunWorker``); else no preference.
+            let task = Task(executorPreference: DryRunWorker.currentExecutor) { () throws -> T in
                 defer { _ = self.inFlight.withLock { $0.removeValue(forKey: owner) } }
                 return try await build()
             }

@@ -85,6 +85,10 @@ public func wiredIfRegistered<T>(
 /// Stops the program for a failed call-site injection. `fatalError` rather than
 /// `preconditionFailure`, because the message is the point and `-O` builds drop precondition
 /// messages.
+///
+/// During a dry run (``Container/validate(_:)``), the failure is reported to the validation as a
+/// finding instead, and only the dry run's own thread stops (``DryRunWorker/park(_:)``).
 func injectionFailed(_ error: WiringError, file: StaticString, line: UInt) -> Never {
+    if let worker = DryRunWorker.current { worker.park(error.calledFrom(SourceLocation(file, line))) }
     fatalError("\(error)\n(call-site injection cannot throw; use `try resolve()` to handle the error)", file: file, line: line)
 }

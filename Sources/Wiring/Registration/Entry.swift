@@ -92,6 +92,12 @@ class AnyEntry: @unchecked Sendable {
     /// The registration as it is after ``Container/shutdown()``: same key and site, no cache,
     /// a factory that throws ``WiringError/Code/shutDown``.
     func shutDownCopy() -> AnyEntry {
+        failingCopy(throwing: ShutDownSignal())
+    }
+
+    /// The registration with the same key, lifetime and site, no cache, and a factory that
+    /// throws `error`.
+    func failingCopy(throwing error: any Error & Sendable) -> AnyEntry {
         fatalError("Wiring: AnyEntry is abstract")
     }
 }
@@ -253,7 +259,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
 
     override var asyncBuildObject: AnyObject? { refinements.asyncBuild }
 
-    override func shutDownCopy() -> AnyEntry {
+    override func failingCopy(throwing error: any Error & Sendable) -> AnyEntry {
         Entry(
             key: key,
             lifetime: lifetime,
@@ -263,7 +269,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             dependencies: dependencies,
             forwardsTo: forwardsTo,
             tracer: nil
-        ) { _, _ in throw ShutDownSignal() }
+        ) { _, _ in throw error }
     }
 
     override func retraced(_ tracer: Tracer?) -> AnyEntry {

@@ -38,6 +38,8 @@ final class ResolutionContext {
     @usableFromInline let held: UnsafeMutablePointer<HeldInstances>
     /// The registrations an `install` running on this thread gathers, to publish them together.
     var publication: PendingPublication?
+    /// The dry run this thread works for, if it is a ``DryRunWorker``'s thread.
+    var dryRunWorker: DryRunWorker?
 
     init() {
         frame = .allocate(capacity: 1)

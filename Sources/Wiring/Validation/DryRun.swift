@@ -1,41 +1,192 @@
 /// Resolves every registration once in a throwaway copy of a container, recording which
 /// registration resolves which: what closure factories and hooks depend on.
+///
+/// It runs on a ``DryRunWorker``, so that a factory whose call-site injection (`wired()`,
+/// `@Wired`) fails reports a finding instead of stopping the program. After such a failure the
+/// copy is abandoned (the parked thread still holds its cells); the dry run goes on in a fresh
+/// copy in which the failing registration throws that error instead of running its factory,
+/// and resumes after the registration it was at.
 struct DryRun {
-    /// The copy the dry run resolved in; its caches hold what was built.
+    /// The copy the dry run finished in; its caches hold what was built.
     let copy: Container
     /// What factories and hooks resolved.
     let edges: Set<EdgeRecorder.Edge>
     /// What the resolves threw.
     let errors: [WiringError]
 
+    /// A registration to dry-run: its container's place in the chain, and its key.
+    private struct Planned {
+        let level: Int
+        let key: ServiceKey
+        let isAsync: Bool
+    }
+
+    /// The state that survives from one attempt to the next.
+    private final class Progress: @unchecked Sendable {
+        // @unchecked: used by one worker thread at a time; the validating thread reads it only
+        // after that worker finished or parked (a semaphore orders the two).
+        var next = 0
+        var errors: [WiringError] = []
+        /// Registrations whose call-site injection failed: they throw this error from now on.
+        var failing: [Int: [ServiceKey: WiringError]] = [:]
+    }
+
+    /// The sync dry run: async registrations are not built; a dependency on one is a known edge.
     init(of container: Container) {
-        copy = container.copy()
+        let plan = Self.plan(container)
+        let progress = Progress()
+        var copy: Container
+        var edges: Set<EdgeRecorder.Edge> = []
+        while true {
+            let attempt = Self.prepare(container, failing: progress.failing)
+            copy = attempt.copy
+            let worker = DryRunWorker()
+            let outcome = worker.runAndWait {
+                while progress.next < plan.count {
+                    let item = plan[progress.next]
+                    progress.next += 1
+                    guard !item.isAsync, let entry = attempt.entry(item) else { continue }
+                    do throws(WiringError) {
+                        try entry.resolveDiscarding(attempt.scopes[item.level].resolver)
+                    } catch {
+                        // `asyncRequired` included: the analysis reads it as a dependency on an
+                        // async registration, which the sync dry run cannot await.
+                        progress.errors.append(error)
+                    }
+                }
+            }
+            // A parked attempt's recorder is consistent up to the park: its thread records no more.
+            edges.formUnion(attempt.recorder.edges)
+            guard Self.absorb(outcome, into: progress, chain: attempt.chain) else { break }
+        }
+        Self.detach(copy)
+        self.copy = copy
+        self.edges = edges
+        self.errors = progress.errors
+    }
+
+    /// The async dry run: async registrations are awaited, before the sync ones, so that a sync
+    /// registration that needs an async singleton finds it built.
+    init(of container: Container) async {
+        let plan = Self.plan(container)
+        let ordered = plan.filter(\.isAsync) + plan.filter { !$0.isAsync }
+        let progress = Progress()
+        var copy: Container
+        var edges: Set<EdgeRecorder.Edge> = []
+        while true {
+            let attempt = Self.prepare(container, failing: progress.failing)
+            copy = attempt.copy
+            let worker = DryRunWorker()
+            let task = Task(executorPreference: worker) {
+                await DryRunWorker.$currentExecutor.withValue(worker) {
+                    while progress.next < ordered.count {
+                        let item = ordered[progress.next]
+                        progress.next += 1
+                        guard let entry = attempt.entry(item) else { continue }
+                        let resolver = attempt.scopes[item.level].resolver
+                        do throws(WiringError) {
+                            if item.isAsync, let build = entry.asyncBuildObject as? any AsyncStarting {
+                                try await build.resolveDiscarding(entry, through: resolver)
+                            } else {
+                                try entry.resolveDiscarding(resolver)
+                            }
+                        } catch {
+                            progress.errors.append(error)
+                        }
+                    }
+                }
+                worker.settle(.finished)
+            }
+            let outcome = await Self.outcome(of: worker, task: task)
+            // A parked attempt's recorder is consistent up to the park: its thread records no more.
+            edges.formUnion(attempt.recorder.edges)
+            guard Self.absorb(outcome, into: progress, chain: attempt.chain) else { break }
+        }
+        Self.detach(copy)
+        self.copy = copy
+        self.edges = edges
+        self.errors = progress.errors
+    }
+
+    /// Waits, without blocking a thread, for the worker to finish or park.
+    private static func outcome(of worker: DryRunWorker, task: Task<Void, Never>) async -> DryRunWorker.Outcome {
+        await withCheckedContinuation { continuation in
+            worker.whenSettled { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Records how an attempt ended; `true` when the dry run must go on in a fresh copy.
+    private static func absorb(_ outcome: DryRunWorker.Outcome, into progress: Progress, chain: [Container]) -> Bool {
+        guard case .parked(let error, let raised, let building, let owner) = outcome else { return false }
+        progress.errors.append(error)
+        guard let building else { return true }
+        // The container that registered it: known for a sync build, else the nearest that has it.
+        let level =
+            chain.firstIndex { ObjectIdentifier($0) == owner }
+            ?? chain.firstIndex { $0.registry.entry(for: building) != nil }
+        if let level { progress.failing[level, default: [:]][building] = raised }
+        return true
+    }
+
+    /// One attempt's copy of the chain, traced, with the failing registrations replaced, and a
+    /// scope of every name in use at each level.
+    private struct Attempt {
+        let copy: Container
+        let chain: [Container]
+        let recorder: EdgeRecorder
+        let entries: [[ServiceKey: AnyEntry]]
+        let scopes: [Scope]
+
+        func entry(_ item: Planned) -> AnyEntry? { entries[item.level][item.key] }
+    }
+
+    private static func prepare(_ container: Container, failing: [Int: [ServiceKey: WiringError]]) -> Attempt {
+        let copy = container.copy()
+        let chain = chain(from: copy)
+        for (level, container) in chain.enumerated() {
+            for (key, error) in failing[level] ?? [:] {
+                guard let entry = container.registry.entry(for: key) else { continue }
+                container.registry.insert(entry.failingCopy(throwing: error)).retired.release()
+            }
+        }
         let recorder = EdgeRecorder()
         let tracer = Tracer(handler: nil, recorder: recorder)
+        for level in chain { level.setTracer(tracer) }
+        let entries = chain.map { level in
+            Dictionary(level.registry.allEntries().map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        }
+        let scopeNames = Set(entries.flatMap(\.values).compactMap(\.lifetime.scopeName)).sorted { $0.rawValue < $1.rawValue }
+        // One scope of every name in use, nested, so that every scoped registration resolves.
+        let scopes = chain.map { level in
+            var scope = level.makeScope()
+            for name in scopeNames { scope = scope.makeScope(name) }
+            return scope
+        }
+        return Attempt(copy: copy, chain: chain, recorder: recorder, entries: entries, scopes: scopes)
+    }
+
+    /// What to dry-run, in registration order per level, from the container itself: the same
+    /// for every attempt.
+    private static func plan(_ container: Container) -> [Planned] {
+        chain(from: container).enumerated().flatMap { level, container in
+            container.registry.allEntries().filter { !$0.key.hasArguments }.map {
+                Planned(level: level, key: $0.key, isAsync: $0.asyncBuildObject != nil)
+            }
+        }
+    }
+
+    private static func chain(from container: Container) -> [Container] {
         var chain: [Container] = []
-        var current: Container? = copy
+        var current: Container? = container
         while let next = current {
-            next.setTracer(tracer)
             chain.append(next)
             current = next.parent
         }
-        let entriesByLevel = chain.map { $0.registry.allEntries() }
-        let scopeNames = Set(entriesByLevel.joined().compactMap(\.lifetime.scopeName)).sorted { $0.rawValue < $1.rawValue }
-        var errors: [WiringError] = []
-        for (level, entries) in zip(chain, entriesByLevel) {
-            // One scope of every name in use, nested, so that every scoped registration resolves.
-            var scope = level.makeScope()
-            for name in scopeNames { scope = scope.makeScope(name) }
-            for entry in entries where !entry.key.hasArguments {
-                do {
-                    try entry.resolveDiscarding(scope.resolver)
-                } catch {
-                    errors.append(error)
-                }
-            }
-        }
-        for level in chain { level.setTracer(nil) }
-        self.edges = recorder.edges
-        self.errors = errors
+        return chain
+    }
+
+    /// Stops tracing the copy the analysis reads.
+    private static func detach(_ copy: Container) {
+        for level in chain(from: copy) { level.setTracer(nil) }
     }
 }

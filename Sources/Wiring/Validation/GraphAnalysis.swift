@@ -36,6 +36,13 @@ final class GraphAnalysis {
     private var dryRunCaptives: Set<Edge> = []
     private var dryRunFailures: [(node: Int, error: WiringError)] = []
     private var roots: [Int] = []
+    /// Root types given in the options that nothing is registered for.
+    private var missingRoots: [ServiceKey] = []
+    /// Whether the dry run ran, so that closure factories' dependencies are known.
+    private let dryRan: Bool
+    /// Whether the dry run awaited async factories: without that, a sync registration that
+    /// needs an async one is a dependency, not a failure.
+    private let awaitedAsync: Bool
     /// For each node reachable from a root, the node it was first reached from.
     private var reachedFrom: [Int: Int] = [:]
 
@@ -45,13 +52,19 @@ final class GraphAnalysis {
     ///   - recorded: The edges the dry run recorded.
     ///   - dryRunErrors: The errors the dry run's resolves threw.
     ///   - roots: The root types, or none to use every registration nothing depends on.
+    ///   - dryRan: Whether a dry run produced `recorded` and `dryRunErrors`.
+    ///   - awaitedAsync: Whether that dry run awaited async factories.
     init(
         container: Container,
         original: Container,
         recorded: Set<EdgeRecorder.Edge>,
         dryRunErrors: [WiringError],
-        roots: [Any.Type]
+        roots: [Any.Type],
+        dryRan: Bool = false,
+        awaitedAsync: Bool = false
     ) {
+        self.dryRan = dryRan
+        self.awaitedAsync = awaitedAsync
         let chain = Self.chain(from: container)
         self.chain = chain
         self.originalChain = Self.chain(from: original)
@@ -155,6 +168,10 @@ final class GraphAnalysis {
             dryRunCaptives.insert(Edge(from: consumer, to: scoped, kind: .constructor))
         case .isolationMismatch:
             return  // a main-actor factory, resolved off the main actor: not a wiring problem
+        case .asyncRequired where !awaitedAsync:
+            // A dependency on an async registration, which the sync dry run does not await.
+            guard let consumer, let entry = nodes[consumer].entry else { return }
+            link(consumer, to: error.key, from: entry.lifetime.isContainerOwned ? entry.owner : chain[0], kind: .constructor)
         default:
             guard let failing = target(of: error.key, from: chain[0]) else { return }
             dryRunFailures.append((failing, error))
@@ -167,7 +184,14 @@ final class GraphAnalysis {
             for edge in edges { hasIncoming.insert(edge.to) }
             roots = nodes.indices.filter { nodes[$0].entry != nil && !hasIncoming.contains($0) }
         } else {
-            roots = rootTypes.compactMap { target(of: ServiceKey(type: $0, tag: nil, arguments: Void.self), from: chain[0]) }
+            for type in rootTypes {
+                let key = ServiceKey(type: type, tag: nil, arguments: Void.self)
+                if let root = target(of: key, from: chain[0]) {
+                    roots.append(root)
+                } else {
+                    missingRoots.append(key)
+                }
+            }
         }
         var outgoing = [[Int]](repeating: [], count: nodes.count)
         for edge in edges { outgoing[edge.from].append(edge.to) }
@@ -338,6 +362,7 @@ final class GraphAnalysis {
 
     func findings(reportUnreachable: Bool) -> [ValidationFinding] {
         var findings: [ValidationFinding] = []
+        findings += missingRootFindings()
         findings += missingFindings()
         findings += cycleFindings()
         findings += captiveFindings()
@@ -345,6 +370,22 @@ final class GraphAnalysis {
         findings += failureFindings()
         if reportUnreachable { findings += unreachableFindings() }
         return findings
+    }
+
+    private func missingRootFindings() -> [ValidationFinding] {
+        missingRoots.map { key in
+            let hint = chain[0].nearMisses(for: key).first.map { " Or: \($0)" } ?? ""
+            return ValidationFinding(
+                kind: .missingRegistration,
+                severity: .error,
+                registration: key.description,
+                site: nil,
+                path: [key.description],
+                headline: "the root \(key) is not registered, so nothing was validated from it.",
+                fix:
+                    "register it (container.register(\(metatypeExpression(typeDisplayName(key.type)))) { r in … }), or remove it from ValidationOptions.roots.\(hint)"
+            )
+        }
     }
 
     private func missingFindings() -> [ValidationFinding] {
@@ -430,13 +471,29 @@ final class GraphAnalysis {
         return findings
     }
 
+    /// Whether `node` is a collection built from contributions: its lifetime is its elements'.
+    private func isCollection(_ node: Int) -> Bool {
+        nodes[node].entry?.currentDependencies != nil
+    }
+
     private func captiveFindings() -> [ValidationFinding] {
         var findings: [ValidationFinding] = []
         let candidates = edges.filter { $0.kind != .forward }.union(dryRunCaptives)
-        var reported = Set<[Int]>()
+        // A collection holds nothing of its own: what a holder of it keeps are its elements.
+        var pairs: [(from: Int, to: Int, via: Int?)] = []
         for edge in candidates {
-            guard let holder = effectiveLifetime(of: edge.from), holder.isContainerOwned,
-                let held = effectiveLifetime(of: edge.to), let heldEntry = nodes[edge.to].entry
+            if isCollection(edge.to) {
+                for element in edges where element.from == edge.to && element.kind != .hook {
+                    pairs.append((edge.from, element.to, edge.to))
+                }
+            } else {
+                pairs.append((edge.from, edge.to, nil))
+            }
+        }
+        var reported = Set<[Int]>()
+        for pair in pairs {
+            guard let holder = effectiveLifetime(of: pair.from), holder.isContainerOwned,
+                let held = effectiveLifetime(of: pair.to), let heldEntry = nodes[pair.to].entry
             else { continue }
             let severity: ValidationFinding.Severity
             switch held.kind {
@@ -445,19 +502,20 @@ final class GraphAnalysis {
             case .transient where !heldEntry.key.hasArguments && heldEntry.forwardsTo == nil: severity = .warning
             default: continue
             }
-            guard reported.insert([edge.from, edge.to]).inserted else { continue }
-            let from = nodes[edge.from].id
-            let to = nodes[edge.to].id
+            guard reported.insert([pair.from, pair.to]).inserted else { continue }
+            let from = nodes[pair.from].id
+            let to = nodes[pair.to].id
+            let through = pair.via.map { " through \(nodes[$0].id)" } ?? ""
             findings.append(
                 ValidationFinding(
                     kind: .captiveDependency,
                     severity: severity,
                     registration: from,
-                    site: nodes[edge.from].entry?.site,
-                    path: path(to: edge.from) + [to],
+                    site: nodes[pair.from].entry?.site,
+                    path: path(to: pair.from) + (pair.via.map { [nodes[$0].id] } ?? []) + [to],
                     headline: held.kind == .scoped
-                        ? "\(from) (\(holder)) depends on \(to) (\(held)), which exists only inside a scope: resolving \(from) throws."
-                        : "\(from) (\(holder)) holds \(to) (\(held)) for ever: it is built once, for the first resolve, and never again.",
+                        ? "\(from) (\(holder)) depends on \(to) (\(held))\(through), which exists only inside a scope: resolving \(from) throws."
+                        : "\(from) (\(holder)) holds \(to) (\(held))\(through) for ever: it is built once, for the first resolve, and never again.",
                     fix: held.kind == .scoped
                         ? "make \(from) scoped too, or resolve \(to) where it is used, through the scope."
                         : "make \(to) a singleton if one instance is right, or give \(from) a shorter lifetime, or resolve \(to) when it is needed (a factory or @LazyWired in a shorter-lived owner)."
@@ -500,7 +558,30 @@ final class GraphAnalysis {
     }
 
     private func unreachableFindings() -> [ValidationFinding] {
-        nodes.indices.compactMap { index in
+        // Without a dry run, a closure factory's dependencies are unknown: a registration no
+        // known edge reaches may still be resolved by one of them.
+        if !dryRan {
+            let unknown = reachedFrom.keys.filter { index in
+                guard let entry = nodes[index].entry else { return false }
+                return entry.forwardsTo == nil && entry.dependencies == nil
+            }
+            if !unknown.isEmpty {
+                return [
+                    ValidationFinding(
+                        kind: .unreachable,
+                        severity: .info,
+                        registration: roots.map { nodes[$0].id }.joined(separator: ", "),
+                        site: nil,
+                        path: [],
+                        headline:
+                            "unreachable registrations are not reported: \(unknown.count) registration\(unknown.count == 1 ? "" : "s") the roots reach \(unknown.count == 1 ? "has a closure factory" : "have closure factories") whose dependencies are known only to a dry run.",
+                        fix:
+                            "validate with ValidationOptions(roots: …, dryRun: true) to learn them, or register with autowire(…) so that they are declared."
+                    )
+                ]
+            }
+        }
+        return nodes.indices.compactMap { index in
             let node = nodes[index]
             guard node.level == 0, let entry = node.entry, reachedFrom[index] == nil else { return nil }
             return ValidationFinding(
@@ -509,7 +590,8 @@ final class GraphAnalysis {
                 registration: node.id,
                 site: entry.site,
                 path: [node.id],
-                headline: "\(node.id) is registered, and no root (\(roots.map { nodes[$0].id }.joined(separator: ", "))) depends on it.",
+                headline:
+                    "\(node.id) is registered, and no root (\(roots.map { nodes[$0].id }.joined(separator: ", "))) depends on it, as far as \(dryRan ? "the dry run saw" : "the declared dependencies say").",
                 fix: "remove the registration, or add the type that resolves it directly to ValidationOptions.roots."
             )
         }

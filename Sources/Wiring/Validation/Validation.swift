@@ -1,9 +1,11 @@
 /// What ``Container/validate(_:)`` checks beyond the defaults.
 public struct ValidationOptions: Sendable {
     /// The types the application resolves at its top (`App.self`). With roots, registrations
-    /// that no root can reach are reported as ``ValidationFinding/Kind/unreachable`` warnings,
-    /// and paths start at a root. Without roots, every registration that nothing depends on
-    /// counts as a root, and nothing is reported as unreachable.
+    /// that no root can reach are reported as ``ValidationFinding/Kind/unreachable`` warnings
+    /// (when the edges into them are known: with a dry run, or when every registration the roots
+    /// reach declares its dependencies), and paths start at a root. A root that is not
+    /// registered is an error. Without roots, every registration that nothing depends on counts
+    /// as a root, and nothing is reported as unreachable.
     public var roots: [Any.Type]
     /// Whether to resolve every registration once, in a throwaway copy of the container (and of
     /// its parents) with a scope of every name, to learn the dependencies of closure factories
@@ -151,14 +153,41 @@ extension Container {
     /// Without a dry run nothing is built: dependencies are known for auto-wired registrations
     /// and forwarded types only. Closure factories hide theirs until they run; for them, turn on
     /// ``ValidationOptions/dryRun`` (in a test, or at start-up in debug builds).
+    ///
+    /// The dry run runs on a thread of its own. A factory whose call-site injection (`wired()`,
+    /// `@Wired`) fails there does not stop the program: the failure becomes a finding, and that
+    /// thread is left parked with the unfinished build (a few kilobytes of its stack), since
+    /// a non-throwing call cannot be unwound. Async factories are not awaited: a dependency on
+    /// one is recorded as an edge; use the `async` form of `validate(_:)` to build them too.
     public func validate(_ options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        let run = options.dryRun ? DryRun(of: self) : nil
+        report(options.dryRun ? DryRun(of: self) : nil, options: options, awaitedAsync: false)
+    }
+
+    /// ``validate(_:)``, with a dry run that also awaits async factories, in a throwaway copy of
+    /// the container: async registrations first, so that a synchronous registration that needs
+    /// an async singleton finds it built, as it would after ``startAsync()``.
+    ///
+    /// ```swift
+    /// let report = await container.validate(ValidationOptions(roots: [App.self], dryRun: true))
+    /// ```
+    ///
+    /// The dry run's async work runs on the dry run's own thread, so a failing call-site
+    /// injection becomes a finding there too, except inside a factory isolated to an actor
+    /// (such as the main actor), which runs on that actor and stops the program as outside a
+    /// dry run.
+    public func validate(_ options: ValidationOptions = ValidationOptions()) async -> ValidationReport {
+        report(options.dryRun ? await DryRun(of: self) : nil, options: options, awaitedAsync: true)
+    }
+
+    private func report(_ run: DryRun?, options: ValidationOptions, awaitedAsync: Bool) -> ValidationReport {
         let analysis = GraphAnalysis(
             container: run?.copy ?? self,
             original: self,
             recorded: run?.edges ?? [],
             dryRunErrors: run?.errors ?? [],
-            roots: options.roots
+            roots: options.roots,
+            dryRan: run != nil,
+            awaitedAsync: awaitedAsync
         )
         return ValidationReport(
             findings: analysis.findings(reportUnreachable: !options.roots.isEmpty),
