@@ -74,7 +74,7 @@ struct MessageWordingTests {
                   also declared at: WiringTests/MessageWordingTests.swift:\(first)
                 To fix:
                   - keep one of the two declarations, or give them different tags.
-                  - to override on purpose, install the overriding module into a child container (container.makeChild()) or use container.register, which replaces.
+                  - to override on purpose, install the overriding module into a child container (container.makeChild()), use container.install(_:overriding: true), or use container.register, which replaces.
                 """)
     }
 

@@ -23,6 +23,8 @@ extension Container {
         copy.contributions.withLock { $0 = contributions }
         let decorators = self.decorators.withLock { $0 }
         copy.decorators.withLock { $0 = decorators }
+        let installed = installedDeclarations.withLock { $0 }
+        copy.installedDeclarations.withLock { $0 = installed }
         return copy
     }
 

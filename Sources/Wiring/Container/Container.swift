@@ -68,6 +68,9 @@ public final class Container: Resolving, Sendable {
     /// The contributions to collections and maps made in this container (see
     /// ``contribute(to:tag:lifetime:file:line:_:)``).
     let contributions = Lock<[ServiceKey: [ContributionRecord]]>([:])
+    /// Where each declaration ``install(_:)`` installed came from, to tell a module installed
+    /// again from a different value of it.
+    let installedDeclarations = Lock<[ServiceKey: DeclarationOrigin]>([:])
     /// Decorators added with ``decorate(_:tag:file:line:_:)``, by the key they decorate.
     let decorators = Lock<[ServiceKey: [AnyDecorator]]>([:])
 

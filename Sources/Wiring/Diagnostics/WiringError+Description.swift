@@ -127,7 +127,7 @@ extension WiringError {
         case .duplicateRegistration:
             fixes.append("keep one of the two declarations, or give them different tags.")
             fixes.append(
-                "to override on purpose, install the overriding module into a child container (container.makeChild()) or use container.register, which replaces."
+                "to override on purpose, install the overriding module into a child container (container.makeChild()), use container.install(_:overriding: true), or use container.register, which replaces."
             )
         case .asyncRequired:
             fixes.append(

@@ -4,8 +4,14 @@ extension Container {
     /// Modules may be installed in any order and may nest each other. Two rules keep
     /// installation predictable:
     /// - **The same declaration twice is installed once.** A declaration is identified by its
-    ///   type, tag and source line, so a module included by two others (a diamond), or installed
-    ///   again, is not an error and does not replace anything.
+    ///   type, tag, source line and the module value it comes from, so a module included by two
+    ///   others (a diamond), or installed again, is not an error and does not replace anything.
+    ///   Two module values are the same module when they are the same class instance, equal
+    ///   (an `Equatable` module), or identical in memory (a module without stored properties).
+    ///   Two *different* values of one module type — `CoreModule(config: prod)` and
+    ///   `CoreModule(config: staging)` — declare different registrations: that is a clash, not a
+    ///   silent choice of the first. Make the module `Equatable` if equal values should install
+    ///   once.
     /// - **Two different declarations of the same type and tag are an error**, whether both come
     ///   from the modules being installed or one is already registered in this container:
     ///   ``WiringError/Code/duplicateRegistration``, naming both sites; nothing is installed.
@@ -37,7 +43,8 @@ extension Container {
                 registrationSite: first.site,
                 detail: .duplicate(
                     existing: first.other,
-                    others: plan.conflicts.dropFirst().map { "\($0.key) at \($0.site) and \($0.other)" }
+                    others: plan.conflicts.map(\.sameLineNote).compactMap { $0 }
+                        + plan.conflicts.dropFirst().map { "\($0.key) at \($0.site) and \($0.other)" }
                 )
             )
         }
@@ -47,18 +54,26 @@ extension Container {
     /// What installing `modules` would do: the declarations to install, and the clashes.
     func installPlan(for modules: [any Module], overriding: Bool) -> InstallPlan {
         var plan = InstallPlan()
-        var sites: [ServiceKey: SourceLocation] = [:]
-        for declaration in modules.flatMap(\.registrations.declarations) {
-            let installed = registry.entry(for: declaration.key)
-            if sites[declaration.key] == declaration.site || installed?.site == declaration.site { continue }
+        var planned: [ServiceKey: AnyDeclaration] = [:]
+        let previously = installedDeclarations.withLock { $0 }
+        let declarations = modules.flatMap { module in module.registrations.declarations.map { $0.made(by: module) } }
+        for declaration in declarations {
+            if let earlier = planned[declaration.key], earlier.isRepeated(by: declaration) { continue }
+            if let installed = registry.entry(for: declaration.key), installed.site == declaration.site,
+                previously[declaration.key]?.isRepeated(by: declaration) ?? true
+            {
+                continue  // installed before, by this same module
+            }
             let clashes = declaration.keys.compactMap { key -> InstallPlan.Conflict? in
-                let existing = overriding ? nil : registry.entry(for: key)?.site
-                guard let other = sites[key] ?? existing else { return nil }
-                return InstallPlan.Conflict(key: key, site: declaration.site, other: other)
+                if let earlier = planned[key] {
+                    return InstallPlan.Conflict(key: key, site: declaration.site, other: earlier.site, module: declaration.module)
+                }
+                guard !overriding, let existing = registry.entry(for: key) else { return nil }
+                return InstallPlan.Conflict(key: key, site: declaration.site, other: existing.site, module: declaration.module)
             }
             plan.conflicts.append(contentsOf: clashes)
             guard clashes.isEmpty else { continue }
-            for key in declaration.keys { sites[key] = declaration.site }
+            for key in declaration.keys { planned[key] = declaration }
             plan.accepted.append(declaration)
         }
         return plan
@@ -71,6 +86,9 @@ extension Container {
         publishingTogether(recordingReplacements: !overriding) {
             for declaration in plan.accepted { declaration.install(self) }
         }
+        installedDeclarations.withLock { installed in
+            for declaration in plan.accepted { installed[declaration.key] = declaration.origin }
+        }
     }
 }
 
@@ -80,6 +98,15 @@ struct InstallPlan {
         let key: ServiceKey
         let site: SourceLocation
         let other: SourceLocation
+        /// The module value the clashing declaration came from.
+        let module: ModuleIdentity?
+
+        /// When both declarations are one line of two different values of one module type.
+        var sameLineNote: String? {
+            guard site == other, let module else { return nil }
+            return "\(key) at \(site) is declared by two different \(module.typeName) values; "
+                + "install one of them, or make \(module.typeName) Equatable if the two are equal"
+        }
     }
 
     var accepted: [AnyDeclaration] = []

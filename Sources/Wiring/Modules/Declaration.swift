@@ -37,6 +37,29 @@ public struct Declaration<T> {
         }
     }
 
+    /// Wraps every instance with `decorator`; see ``Registration/decorated(with:)``.
+    public func decorated(with decorator: @escaping @Sendable (Resolver, T) throws -> T) -> Declaration<T> {
+        refined { $0.decorated(with: decorator) }
+    }
+
+    /// Gives the instances a teardown; see ``Registration/onDispose(_:)``.
+    public func onDispose(_ teardown: @escaping @Sendable (T) async throws -> Void) -> Declaration<T> {
+        refined { $0.onDispose(teardown) }
+    }
+
+    /// Tracks a transient's instances for disposal; see ``Registration/trackingTransients()``.
+    public func trackingTransients() -> Declaration<T> {
+        refined { $0.trackingTransients() }
+    }
+
+    /// The declaration with `change` applied to its registration when it is installed.
+    private func refined(_ change: @escaping (Registration<T>) -> Registration<T>) -> Declaration<T> {
+        let apply = self.apply
+        return Declaration(key: key, lifetime: lifetime, site: site, forwardedKeys: forwardedKeys) { container in
+            change(apply(container))
+        }
+    }
+
     var erased: AnyDeclaration {
         let apply = self.apply
         return AnyDeclaration(key: key, site: site, forwardedKeys: forwardedKeys) { _ = apply($0) }
@@ -49,9 +72,50 @@ struct AnyDeclaration {
     let site: SourceLocation
     let forwardedKeys: [ServiceKey]
     let install: (Container) -> Void
+    /// The innermost module whose body made it; `nil` for an inline ``Registrations`` list.
+    var module: ModuleIdentity?
+
+    init(key: ServiceKey, site: SourceLocation, forwardedKeys: [ServiceKey], install: @escaping (Container) -> Void) {
+        self.key = key
+        self.site = site
+        self.forwardedKeys = forwardedKeys
+        self.install = install
+    }
+
+    /// Records `module` as where it came from, unless a module nested in it already is.
+    func made(by module: some Module) -> AnyDeclaration {
+        guard self.module == nil, !(module is Registrations) else { return self }
+        var copy = self
+        copy.module = ModuleIdentity(value: module)
+        return copy
+    }
+
+    /// Whether `other` is this same declaration again: the same line of the same module value.
+    func isRepeated(by other: AnyDeclaration) -> Bool {
+        origin.isRepeated(by: other)
+    }
+
+    /// Where it came from: what a container remembers of an installed declaration.
+    var origin: DeclarationOrigin { DeclarationOrigin(site: site, module: module) }
 
     /// Every key the declaration registers: its own and the forwarded ones.
     var keys: [ServiceKey] { [key] + forwardedKeys }
+}
+
+/// The line and module value a declaration came from.
+struct DeclarationOrigin: Sendable {
+    let site: SourceLocation
+    let module: ModuleIdentity?
+
+    /// Whether `other` is this same declaration again: the same line of the same module value.
+    func isRepeated(by other: AnyDeclaration) -> Bool {
+        guard site == other.site else { return false }
+        switch (module, other.module) {
+        case (nil, nil): return true
+        case (let mine?, let theirs?): return mine.isSame(as: theirs)
+        default: return false
+        }
+    }
 }
 
 extension Declaration {
@@ -73,7 +137,28 @@ extension Declaration {
     }
 }
 
-// MARK: - Declaration functions, one pair per lifetime
+extension Declaration where T: Sendable {
+    /// A declaration with an async factory; see
+    /// the async `Container.register`.
+    init(
+        tag: (any Hashable & Sendable)?,
+        lifetime: Lifetime,
+        file: StaticString,
+        line: UInt,
+        asyncFactory factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
+    ) {
+        self.init(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+            lifetime: lifetime,
+            site: SourceLocation(file, line),
+            forwardedKeys: []
+        ) { container in
+            container.register(T.self, tag: tag, lifetime: lifetime, file: file, line: line, factory: factory)
+        }
+    }
+}
+
+// MARK: - Declaration functions, one pair per lifetime (and an async form where it applies)
 
 /// Declares a ``Lifetime/transient`` registration in a ``Module``: a new instance on every resolve.
 /// The factory receives a ``Resolver`` for its dependencies.
@@ -85,6 +170,25 @@ public func transient<T>(
     _ factory: @escaping @Sendable (Resolver) throws -> T
 ) -> Declaration<T> {
     Declaration(tag: tag, lifetime: .transient, file: file, line: line, factory: factory)
+}
+
+/// Declares a registration with an `async` factory in a ``Module`` — here ``Lifetime/transient``;
+/// `singleton`, `eagerSingleton` and `scoped` have the same form. Resolve it with
+/// ``Resolving/resolveAsync(_:tag:file:line:)``; see
+/// the async `Container.register`.
+///
+/// ```swift
+/// singleton { r async throws in try await ConnectionPool.connect(url: try r.resolve(Config.self).url) }
+///     .onDispose { pool in await pool.close() }
+/// ```
+public func transient<T: Sendable>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .transient, file: file, line: line, asyncFactory: factory)
 }
 
 /// Declares a ``Lifetime/transient`` registration whose factory takes no resolver (its
@@ -136,6 +240,18 @@ public func singleton<T>(
     Declaration(tag: tag, lifetime: .singleton, file: file, line: line, factory: factory)
 }
 
+/// Declares a ``Lifetime/singleton`` registration with an `async` factory; see
+/// the async `transient`.
+public func singleton<T: Sendable>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .singleton, file: file, line: line, asyncFactory: factory)
+}
+
 /// Declares a ``Lifetime/singleton`` registration whose factory takes no resolver.
 public func singleton<T>(
     _ type: T.Type = T.self,
@@ -156,6 +272,18 @@ public func eagerSingleton<T>(
     _ factory: @escaping @Sendable (Resolver) throws -> T
 ) -> Declaration<T> {
     Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line, factory: factory)
+}
+
+/// Declares a ``Lifetime/eagerSingleton`` registration with an `async` factory; see
+/// the async `transient`.
+public func eagerSingleton<T: Sendable>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line, asyncFactory: factory)
 }
 
 /// Declares an ``Lifetime/eagerSingleton`` registration whose factory takes no resolver.
@@ -224,6 +352,18 @@ public func scoped<T>(
     _ factory: @escaping @Sendable (Resolver) throws -> T
 ) -> Declaration<T> {
     Declaration(tag: tag, lifetime: scope.map(Lifetime.scoped) ?? .scoped, file: file, line: line, factory: factory)
+}
+
+/// Declares a scoped registration with an `async` factory; see the async `transient`.
+public func scoped<T: Sendable>(
+    _ type: T.Type = T.self,
+    tag: (any Hashable & Sendable)? = nil,
+    in scope: ScopeName? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
+) -> Declaration<T> {
+    Declaration(tag: tag, lifetime: scope.map(Lifetime.scoped) ?? .scoped, file: file, line: line, asyncFactory: factory)
 }
 
 /// Declares a scoped registration whose factory takes no resolver.

@@ -61,7 +61,7 @@ public enum RegistrationsBuilder {
 
     /// A nested module: its registrations are included where it appears.
     public static func buildExpression(_ module: some Module) -> Registrations {
-        module.registrations
+        Registrations(module.registrations.declarations.map { $0.made(by: module) })
     }
 
     /// Statements in sequence.

@@ -220,7 +220,8 @@ extension Container {
                 registration: conflict.key.description,
                 site: conflict.site,
                 path: [conflict.key.description],
-                headline: "\(conflict.key) is declared twice, at \(conflict.other) and at \(conflict.site).",
+                headline: conflict.sameLineNote.map { "\($0)." }
+                    ?? "\(conflict.key) is declared twice, at \(conflict.other) and at \(conflict.site).",
                 fix:
                     "keep one of the two declarations, or give them different tags; to override on purpose, install the override into a child container."
             )
