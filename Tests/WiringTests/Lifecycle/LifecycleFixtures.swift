@@ -62,7 +62,7 @@ final class Latch: Sendable {
     var isOpen: Bool { open.load(ordering: .acquiring) }
 
     /// Spins (sleeping) until released; gives up after `seconds`, so a bug fails instead of hanging.
-    func wait(seconds: Double = 10) {
+    func wait(seconds: Double = 60) {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while !isOpen, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.0001) }
     }

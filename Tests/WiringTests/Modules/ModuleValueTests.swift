@@ -110,14 +110,15 @@ struct ModuleValueTests {
     func declarationsHaveEveryModifier() async throws {
         let log = TeardownLog()
         let container = Container()
-        try container.install(Registrations {
-            singleton { _ async throws in AsyncDatabase(log: log) }
-                .onDispose { database in database.log.note("database closed") }
-            transient { r async throws in DecoratedAsync(inner: try await r.resolveAsync(), label: "plain") }
-                .decorated { _, value in DecoratedAsync(inner: value.inner, label: "decorated") }
-            transient { Resource("tracked", log) }
-                .trackingTransients()
-        })
+        try container.install(
+            Registrations {
+                singleton { _ async throws in AsyncDatabase(log: log) }
+                    .onDispose { database in database.log.note("database closed") }
+                transient { r async throws in DecoratedAsync(inner: try await r.resolveAsync(), label: "plain") }
+                    .decorated { _, value in DecoratedAsync(inner: value.inner, label: "decorated") }
+                transient { Resource("tracked", log) }
+                    .trackingTransients()
+            })
         let decorated = try await container.resolveAsync(DecoratedAsync.self)
         #expect(decorated.label == "decorated")
         #expect(decorated.inner === (try await container.resolveAsync(AsyncDatabase.self)))
