@@ -86,7 +86,7 @@ public func wiredIfRegistered<T>(
 /// `preconditionFailure`, because the message is the point and `-O` builds drop precondition
 /// messages.
 ///
-/// During a dry run (``Container/validate(_:)``), the failure is reported to the validation as a
+/// During a dry run (``Container/validate(_:)-11zjp``), the failure is reported to the validation as a
 /// finding instead, and only the dry run's own thread stops (``DryRunWorker/park(_:)``).
 func injectionFailed(_ error: WiringError, file: StaticString, line: UInt) -> Never {
     if let worker = DryRunWorker.current { worker.park(error.calledFrom(SourceLocation(file, line))) }

@@ -155,9 +155,6 @@ final class DisposalBag: Sendable {
 
     private let state = Lock(State())
 
-    /// Whether ``close(excluding:)`` has begun.
-    var isClosed: Bool { state.withLock { $0.closed } }
-
     /// Counts a build in; `false` once the bag is closed (the build must not start).
     func enter() -> Bool {
         state.withLock { state in

@@ -1,4 +1,4 @@
-/// Records which registration resolved which during a dry run (``Container/validate(_:)`` with
+/// Records which registration resolved which during a dry run (``Container/validate(_:)-11zjp`` with
 /// ``ValidationOptions/dryRun``): the edges that closure factories do not declare.
 final class EdgeRecorder: Sendable {
     enum Phase: Sendable {

@@ -1,5 +1,5 @@
 /// Builds the registration graph of a container and finds what is wrong with it: the engine of
-/// ``Container/validate(_:)``.
+/// ``Container/validate(_:)-11zjp``.
 final class GraphAnalysis {
     struct Node {
         let entry: AnyEntry?

@@ -1,4 +1,4 @@
-/// What ``Container/validate(_:)`` checks beyond the defaults.
+/// What ``Container/validate(_:)-11zjp`` checks beyond the defaults.
 public struct ValidationOptions: Sendable {
     /// The types the application resolves at its top (`App.self`). With roots, registrations
     /// that no root can reach are reported as ``ValidationFinding/Kind/unreachable`` warnings
@@ -102,7 +102,7 @@ public struct ValidationFinding: Sendable, CustomStringConvertible {
     }
 }
 
-/// Everything ``Container/validate(_:)`` found, and the graph it analysed.
+/// Everything ``Container/validate(_:)-11zjp`` found, and the graph it analysed.
 public struct ValidationReport: Sendable, CustomStringConvertible {
     /// The findings, errors first, then warnings, then remarks; each group in a stable order.
     public let findings: [ValidationFinding]
@@ -163,7 +163,7 @@ extension Container {
         report(options.dryRun ? DryRun(of: self) : nil, options: options, awaitedAsync: false)
     }
 
-    /// ``validate(_:)``, with a dry run that also awaits async factories, in a throwaway copy of
+    /// ``validate(_:)-11zjp``, with a dry run that also awaits async factories, in a throwaway copy of
     /// the container: async registrations first, so that a synchronous registration that needs
     /// an async singleton finds it built, as it would after ``startAsync()``.
     ///
@@ -205,7 +205,7 @@ extension Container {
 
     /// Validates `modules` as an application would install them: in a new container, reporting
     /// clashing declarations as ``ValidationFinding/Kind/duplicateDeclaration`` (keeping the
-    /// first), then everything ``validate(_:)`` reports.
+    /// first), then everything ``validate(_:)-11zjp`` reports.
     public static func validate(
         modules: [any Module],
         options: ValidationOptions = ValidationOptions()
