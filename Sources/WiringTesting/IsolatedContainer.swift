@@ -6,6 +6,9 @@ import Wiring
 public struct IsolatedContainerRecipe: Sendable {
     let base: @Sendable () throws -> Container
     let overrides: @Sendable (Container) throws -> Void
+    /// Whether it copies a container (`Container.default` unless told otherwise), which is empty
+    /// in a test process unless the tests install the app's modules into it: the trait then says so.
+    var copies = false
 
     /// A recipe that builds the container with `base` and then applies `overrides`.
     public init(
@@ -28,7 +31,22 @@ public struct IsolatedContainerRecipe: Sendable {
         _ base: Container = .default,
         overrides: @escaping @Sendable (Container) throws -> Void = { _ in }
     ) -> Self {
-        Self(base: { base.copy() }, overrides: overrides)
+        var recipe = Self(base: { base.copy() }, overrides: overrides)
+        recipe.copies = true
+        return recipe
+    }
+
+    /// Installs `modules` into a new container, then applies `overrides`: the app's wiring,
+    /// as its `main` would install it, for each test.
+    ///
+    /// The module values are read by every test that uses the recipe, possibly at once: pass
+    /// values (structs), or classes that do not change.
+    public static func installing(
+        _ modules: any Module...,
+        overrides: @escaping @Sendable (Container) throws -> Void = { _ in }
+    ) -> Self {
+        let modules = ModuleList(modules)
+        return installing({ modules.modules }, overrides: overrides)
     }
 
     /// Installs the modules `modules` makes into a new container, then applies `overrides`.
@@ -45,6 +63,15 @@ public struct IsolatedContainerRecipe: Sendable {
             overrides: overrides
         )
     }
+}
+
+/// Module values captured by a recipe.
+struct ModuleList: @unchecked Sendable {
+    // @unchecked: a `Module` value is a description of registrations; the recipe only reads its
+    // `registrations`, and the documentation of `installing(_:overrides:)` asks for values, or
+    // classes that do not change, so concurrent reads from parallel tests are safe.
+    let modules: [any Module]
+    init(_ modules: [any Module]) { self.modules = modules }
 }
 
 /// Runs `operation` with a container of its own, made by `recipe`, as the current container
@@ -64,7 +91,10 @@ public func withIsolatedContainer<R>(
     return try await withContainer(container) { try await operation(container) }
 }
 
-/// The synchronous form of asynchronous `withIsolatedContainer(_:operation:)`.
+/// The synchronous form of asynchronous `withIsolatedContainer(_:operation:)`. Disfavoured, so
+/// that `try await withIsolatedContainer { … }` in async code picks the async form even when the
+/// closure does not await.
+@_disfavoredOverload
 public func withIsolatedContainer<R>(
     _ recipe: IsolatedContainerRecipe = .copying(),
     operation: (Container) throws -> R

@@ -6,14 +6,18 @@ import Wiring
 /// call-site injection (`wired(_:tag:file:line:)`, `@Wired`, the global `resolve`).
 ///
 /// ```swift
-/// @Test(.isolatedContainer { $0.register(Clock.self) { _ in FixedClock(hour: 9) } })
+/// @Suite(.isolatedContainer(installing: AppModule()))
+/// struct CheckoutTests { … }   // every test in the suite gets the app's wiring, its own copy
+///
+/// @Test(.isolatedContainer(installing: AppModule()) { $0.register(Clock.self) { _ in FixedClock(hour: 9) } })
 /// func greetsInTheMorning() {
 ///     #expect(Greeter().greeting == "Good morning")
 /// }
-///
-/// @Suite(.isolatedContainer(modules: { [AppModule()] }))
-/// struct CheckoutTests { … }   // every test in the suite gets its own container
 /// ```
+///
+/// The forms that copy `Container.default` suit tests that install the app's modules into it
+/// themselves; in a test process the app's `main` does not run, so `default` is empty. A test
+/// whose copied container has no registration at all records an issue that says so.
 ///
 /// - Each test function, and each argument of a parameterized test, gets a new container, so
 ///   tests running in parallel never see each other's overrides or singletons.
@@ -39,7 +43,16 @@ public struct IsolatedContainerTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @concurrent @Sendable () async throws -> Void
     ) async throws {
-        try await withIsolatedContainer(recipe) { _ in try await function() }
+        let container = try recipe.makeContainer()
+        if recipe.copies, !container.hasRegistrations {
+            Issue.record(
+                """
+                .isolatedContainer copied a container that has no registrations, so the test resolves from an empty container. Container.default is empty in a test process: the app's main, which installs its modules, does not run.
+                To fix: use .isolatedContainer(installing: AppModule()), or install the app's modules into the copied container before the tests run.
+                """
+            )
+        }
+        try await withContainer(container) { try await function() }
     }
 }
 
@@ -54,9 +67,24 @@ extension Trait where Self == IsolatedContainerTrait {
     /// replace the copied ones.
     public static func isolatedContainer(
         copying base: Container = .default,
-        _ overrides: @escaping @Sendable (Container) throws -> Void
+        _ overrides: @escaping @Sendable (Container) throws -> Void = { _ in }
     ) -> Self {
         IsolatedContainerTrait(recipe: .copying(base, overrides: overrides))
+    }
+
+    /// Each test gets a new container with `modules` installed — the app's wiring, as its
+    /// `main` installs it — then `overrides` applied. The form to start with.
+    ///
+    /// ```swift
+    /// @Test(.isolatedContainer(installing: AppModule()) { $0.register(Clock.self) { _ in FixedClock() } })
+    /// func greets() throws { … }
+    /// ```
+    public static func isolatedContainer(
+        installing modules: any Module...,
+        overrides: @escaping @Sendable (Container) throws -> Void = { _ in }
+    ) -> Self {
+        let modules = ModuleList(modules)
+        return IsolatedContainerTrait(recipe: .installing({ modules.modules }, overrides: overrides))
     }
 
     /// Each test gets a new container with the modules `modules` returns installed, then

@@ -68,12 +68,18 @@ struct IsolatedContainerTests {
         let recipe = IsolatedContainerRecipe.copying(appContainer) { container in
             container.register(Greeting.self) { _ in Greeting(text: "function") }
         }
-        let text = try withIsolatedContainer(recipe) { _ in wired(Greeting.self).text }
-        #expect(text == "function")
+        // From synchronous code, the synchronous form.
+        func synchronously() throws -> String {
+            try withIsolatedContainer(recipe) { _ in wired(Greeting.self).text }
+        }
+        #expect(try synchronously() == "function")
         let asyncText = try await withIsolatedContainer(recipe) { _ in
             await Task { wired(Greeting.self).text }.value
         }
         #expect(asyncText == "function")
+        // From async code, the async form, even when the closure does not await.
+        let awaited = try await withIsolatedContainer(recipe) { _ in wired(Greeting.self).text }
+        #expect(awaited == "function")
     }
 
     @Test("a recipe whose modules clash fails the test with the duplicate-registration error")

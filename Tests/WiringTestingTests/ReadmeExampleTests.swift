@@ -60,7 +60,7 @@ let readmeApp: Container = {
 @Suite("README example")
 struct ReadmeExampleTests {
     @Test(
-        .isolatedContainer(copying: readmeApp) {
+        .isolatedContainer(installing: ReadmeAppModule()) {
             $0.register((any ReadmeDatabase).self, lifetime: .singleton) { _ in InMemoryDatabase() }
         })
     func signUpStoresTheUser() throws {

@@ -121,6 +121,23 @@ extension Container {
         }
     }
 
+    /// ``autowire(_:tag:lifetime:file:line:_:)`` without the type, which the initializer gives,
+    /// as a module's `autowire` takes it:
+    ///
+    /// ```swift
+    /// container.autowire(lifetime: .singleton, UserService.init(database:logger:))
+    /// ```
+    @discardableResult
+    public func autowire<T, each D>(
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ initializer: @escaping @Sendable (repeat each D) throws -> T
+    ) -> Registration<T> {
+        autowire(T.self, tag: tag, lifetime: lifetime, file: file, line: line, initializer)
+    }
+
     private func add<T>(
         key: ServiceKey,
         lifetime: Lifetime,

@@ -172,6 +172,17 @@ public final class Container: Resolving, Sendable {
         retired.release()
     }
 
+    /// Whether this container or one of its parents has any registration: lets a test trait
+    /// tell an app's container from the empty `default` of a test process.
+    package var hasRegistrations: Bool {
+        var current: Container? = self
+        while let container = current {
+            if !container.registry.allEntries().isEmpty { return true }
+            current = container.parent
+        }
+        return false
+    }
+
     /// The live child containers, for diagnostics.
     var liveChildren: [Container] {
         children.withLock { $0.compactMap(\.container) }

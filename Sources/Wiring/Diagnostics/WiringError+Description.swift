@@ -60,6 +60,10 @@ extension WiringError {
             }
             return "a forwarded registration built a value of the wrong type for \(key)."
         case .scopeNotActive:
+            if case .heldByContainerOwned(_, let holder, let lifetime) = detail {
+                return
+                    "\(key) is scoped, and \(holder) (\(lifetime)) depends on it: \(holder) is built once, outside any scope, so it cannot hold a scoped service (a captive dependency), whatever the resolve went through."
+            }
             if case .scope(let name?) = detail {
                 return "\(key) lives in a scope named \"\(name)\", and none is active."
             }
@@ -118,6 +122,14 @@ extension WiringError {
                 "forward only to a type the built instance conforms to, or use .forwarding(to:) with a conversion closure so the compiler checks it."
             )
         case .scopeNotActive:
+            if case .heldByContainerOwned(_, let holder, _) = detail {
+                fixes.append("make \(holder) scoped too, so that it is built inside the scope.")
+                fixes.append(
+                    "or resolve \(name) where it is used, through the scope (a factory of a scoped or transient service, or @LazyWired in a scoped owner)."
+                )
+                fixes.append("or, if one instance for the whole app is right, register \(name) as .singleton.")
+                break
+            }
             fixes.append("resolve it through a scope: let scope = container.makeScope(); try scope.resolve(\(metatypeExpression(name)))")
             fixes.append("or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.")
         case .invalidLifetime:
@@ -128,6 +140,15 @@ extension WiringError {
             fixes.append("keep one of the two declarations, or give them different tags.")
             fixes.append(
                 "to override on purpose, install the overriding module into a child container (container.makeChild()), use container.install(_:overriding: true), or use container.register, which replaces."
+            )
+        case .asyncRequired where pathKeys.count >= 2:
+            // Resolved synchronously from another registration's factory, whatever the caller used.
+            let consumer = pathKeys[pathKeys.count - 2]
+            fixes.append(
+                "\(consumer) resolves it from a synchronous factory: make that factory async (register(\(metatypeExpression(typeDisplayName(consumer.type)))) { r async throws in … try await r.resolveAsync(\(metatypeExpression(name))) … }) and resolve \(consumer) with resolveAsync."
+            )
+            fixes.append(
+                "or build \(name) first, with `try await container.startAsync()` (eager singleton) or one `resolveAsync`, after which synchronous resolves read it."
             )
         case .asyncRequired:
             fixes.append(

@@ -86,6 +86,9 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         case registeredSignatures([String])
         case expectedType(Any.Type, actual: Any.Type)
         case scope(ScopeName?)
+        /// A scoped registration resolved from the build of `holder`, which its container caches
+        /// (a singleton): built outside any scope, whatever the caller resolved through.
+        case heldByContainerOwned(ScopeName?, holder: ServiceKey, lifetime: Lifetime)
         /// The container's ``Container/maximumDepth`` that was reached.
         case depthLimit(Int)
         /// The depth at which the thread's stack was nearly used up.

@@ -68,9 +68,6 @@ class AnyEntry: @unchecked Sendable {
     /// Builds the instance now if the lifetime is ``Lifetime/eagerSingleton``.
     func startEagerly() throws(WiringError) {}
 
-    /// The instance the container has cached, if any; for diagnostics.
-    func cachedInstance() -> Any? { nil }
-
     /// The same registration in another container, with an empty cache.
     func copy(owner: Container, sequence: Int, tracer: Tracer?) -> AnyEntry {
         fatalError("Wiring: AnyEntry is abstract")
@@ -241,10 +238,6 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     override func startEagerly() throws(WiringError) {
         guard lifetime.kind == .eagerSingleton else { return }
         _ = try Resolver(container: owner, scope: nil).resolve(entry: self, arguments: nil)
-    }
-
-    override func cachedInstance() -> Any? {
-        cell?.peek()
     }
 
     override func copy(owner: Container, sequence: Int, tracer: Tracer?) -> AnyEntry {

@@ -89,6 +89,15 @@ final class ResolutionContext {
         return false
     }
 
+    /// The registration whose factory or hook is running innermost on this thread, if any.
+    var innermostBuild: AnyEntry? {
+        let depth = frame.pointee.depth
+        guard depth > 0 else { return nil }
+        // Alive: the build at that level holds it.
+        let raw = UnsafeRawPointer(bitPattern: path.pointee.entries[depth - 1]).unsafelyUnwrapped
+        return Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue()
+    }
+
     /// The calling thread's context if it has one; never creates one.
     static var existing: ResolutionContext? {
         pthread_getspecific(contextKey).map { Unmanaged<ResolutionContext>.fromOpaque($0).takeUnretainedValue() }

@@ -172,6 +172,15 @@ extension Resolver {
     /// ``WiringError/Code/scopeNotActive``.
     static func noScope(for entry: AnyEntry, in container: Container) -> WiringError {
         if container === Container.closedScope { return WiringError(code: .shutDown, entry: entry, detail: .closedScope) }
+        // Resolved from a singleton's factory: the singleton is built without a scope, whatever
+        // its caller resolved through — a captive dependency, which the message should say.
+        if let holder = ResolutionContext.existing?.innermostBuild, holder.lifetime.isContainerOwned {
+            return WiringError(
+                code: .scopeNotActive,
+                entry: entry,
+                detail: .heldByContainerOwned(entry.lifetime.scopeName, holder: holder.key, lifetime: holder.lifetime)
+            )
+        }
         return WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
     }
 

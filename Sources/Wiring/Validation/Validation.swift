@@ -144,8 +144,10 @@ extension Container {
     /// registrations, argument mismatches and, with roots, unreachable registrations.
     ///
     /// ```swift
-    /// @Test func wiringIsValid() {
-    ///     let report = Container.default.validate(ValidationOptions(roots: [App.self], dryRun: true))
+    /// @Test func wiringIsValid() throws {
+    ///     let container = Container()
+    ///     try container.install(AppModule())   // in a test, the app's main has not run
+    ///     let report = container.validate(ValidationOptions(roots: [App.self], dryRun: true))
     ///     #expect(report.isValid, "\(report)")
     /// }
     /// ```

@@ -1,0 +1,27 @@
+extension Registration {
+    /// Gives the registration's instances a teardown, run by ``Container/shutdown()`` (for
+    /// singletons) or ``Scope/close()`` (for scoped instances), in reverse order of creation, or
+    /// as soon as the container stops caching an instance (a reset, a removal, a re-registration),
+    /// once either way. It replaces the instance's own ``Disposable`` or ``AsyncDisposable``
+    /// conformance.
+    ///
+    /// ```swift
+    /// container.register(ConnectionPool.self, lifetime: .singleton) { _ in try ConnectionPool() }
+    ///     .onDispose { pool in await pool.close() }
+    /// ```
+    @discardableResult
+    public func onDispose(_ teardown: @escaping @Sendable (T) async throws -> Void) -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.teardown = Teardown(run: teardown) } }
+        return self
+    }
+
+    /// Makes a transient registration's instances tracked for disposal too: each one built is
+    /// disposed when the scope it was resolved through closes, or else when the container shuts
+    /// down. Off by default, because a container that tracked every transient would keep them
+    /// all alive.
+    @discardableResult
+    public func trackingTransients() -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.tracksTransients = true } }
+        return self
+    }
+}
