@@ -257,7 +257,7 @@ extension Container {
     /// Republishes the registration for `key` as `change` makes it, keeping its cache.
     func modify<T>(_ key: ServiceKey, _ change: (Entry<T>) -> Entry<T>) {
         if let batch = pendingPublication, let pending = batch.entry(for: key) {
-            batch.add(change(unsafeDowncast(pending, to: Entry<T>.self)))
+            batch.add(change(Self.typed(pending, as: T.self)))
             return
         }
         let retired = tracing.withLock { tracer in
@@ -267,9 +267,20 @@ extension Container {
                 )
             }
             // The new entry shares the old one's cell: nothing cached is released.
-            return registry.insert(change(unsafeDowncast(current, to: Entry<T>.self)).retraced(tracer)).retired
+            return registry.insert(change(Self.typed(current, as: T.self)).retraced(tracer)).retired
         }
         retired.release()
+    }
+
+    /// `entry` as the registration of `T` it must be: checked in every build configuration, since
+    /// a wrong type here would be memory corruption, not an error.
+    private static func typed<T>(_ entry: AnyEntry, as type: T.Type) -> Entry<T> {
+        guard let typed = entry as? Entry<T> else {
+            fatalError(
+                "Wiring internal error: the registration of \(entry.key) was modified as \(typeDisplayName(T.self)). Please report it with this message."
+            )
+        }
+        return typed
     }
 
     /// Publishes the entry `make` builds for the current tracer, records it as a replacement if

@@ -1,5 +1,8 @@
 /// Something you can resolve services from: a ``Container``, a ``Scope``, or the ``Resolver``
 /// a factory receives. All three share this API.
+///
+/// Your own types may conform too — a request context that resolves through its scope — by
+/// providing ``resolver`` alone.
 public protocol Resolving: Sendable {
     /// The resolver that resolves on behalf of this value.
     var resolver: Resolver { get }
@@ -11,6 +14,10 @@ public protocol Resolving: Sendable {
 }
 
 extension Resolving {
+    /// The default: the registry of ``resolver``'s container, so that a conforming type needs
+    /// only ``resolver``. Not API.
+    public var _registryPointer: UnsafeRawPointer { resolver._registryPointer }
+
     /// Resolves the untagged registration of `type`, building it if its lifetime says so.
     ///
     /// The same as ``resolve(_:tag:file:line:)`` with no tag; a separate overload so that the
@@ -214,6 +221,9 @@ extension Resolver {
     /// Tagged, argument-taking, inherited, optional and missing registrations.
     @usableFromInline
     func resolveSlow<T>(key: ServiceKey, arguments: UnsafeRawPointer?, callSite: SourceLocation) throws(WiringError) -> T {
+        // The downcast below trusts that `key` names `T`: check it in every build configuration
+        // (a tagged-resolve crash of exactly this shape once shipped). A metatype comparison.
+        if key.type != T.self { Self.keyMismatch(key, T.self) }
         if let entry = lookup(key) {
             return try resolve(entry: unsafeDowncast(entry, to: Entry<T>.self), arguments: arguments)
         }
@@ -223,5 +233,13 @@ extension Resolver {
             return typed
         }
         throw container.missingRegistrationError(for: key, callSite: callSite)
+    }
+
+    /// Stops with the message for a key that does not name the type being resolved: a bug in
+    /// Wiring, not in the app.
+    static func keyMismatch(_ key: ServiceKey, _ type: Any.Type) -> Never {
+        fatalError(
+            "Wiring internal error: a resolve of \(typeDisplayName(type)) was given the key \(key). Please report it with this message."
+        )
     }
 }

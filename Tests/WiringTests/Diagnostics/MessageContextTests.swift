@@ -42,3 +42,22 @@ struct MessageContextTests {
         #expect(text.contains("NeedsAsync resolves it from a synchronous factory: make that factory async"), "\(text)")
     }
 }
+
+/// A user type that resolves through a scope, conforming with `resolver` alone.
+struct RequestContextResolver: Resolving {
+    let scope: Scope
+    var resolver: Resolver { scope.resolver }
+}
+
+@Suite("Conforming to Resolving")
+struct ResolvingConformanceTests {
+    @Test("a type that provides only resolver resolves like the scope it wraps")
+    func userConformance() throws {
+        let container = Container()
+        container.register(SessionState.self, lifetime: .scoped) { _ in SessionState() }
+        let context = RequestContextResolver(scope: container.makeScope())
+        let first: SessionState = try context.resolve()
+        #expect(first === (try context.resolve(SessionState.self)))
+        #expect(first === (try context.scope.resolve(SessionState.self)))
+    }
+}
