@@ -50,7 +50,7 @@ extension Container {
             for entry in container.registry.entries(of: key.type)
             where entry.key.tag != key.tag && entry.key.arguments == key.arguments {
                 if let tag = entry.key.tag {
-                    hints.append("\(name) is registered with tag \(tag) (at \(entry.site)); resolve it with tag: \(tag).")
+                    hints.append("\(name) is registered with tag \(tag) (at \(entry.site)); resolve it with tag: \(tag.expression).")
                 } else {
                     hints.append(
                         "\(name) is registered without a tag (at \(entry.site)); resolve it without a tag, or create the container with tagFallback: .untagged."

@@ -90,7 +90,7 @@ extension WiringError {
         let name = typeDisplayName(key.type)
         switch code.base {
         case .notRegistered:
-            let tagPart = key.tag.map { ", tag: \($0)" } ?? ""
+            let tagPart = key.tag.map { ", tag: \($0.expression)" } ?? ""
             fixes.append("register it: container.register(\(metatypeExpression(name))\(tagPart)) { r in … }")
         case .cycle:
             if cycle != nil {

@@ -12,6 +12,16 @@ struct ServiceTag: Hashable, @unchecked Sendable, CustomStringConvertible {
         base = AnyHashable(value)
     }
 
+    /// A Swift expression for the tag that compiles at a `tag:` argument, for fix-its:
+    /// `.replica` for a ``WiringTag``, `"primary"` for a string, `DatabaseRole.replica` for an enum case
+    /// (a bare `.replica` would not compile where the parameter is `any Hashable`).
+    var expression: String {
+        if base.base is WiringTag { return description }
+        let text = description
+        guard text.hasPrefix(".") else { return text }
+        return typeDisplayName(type(of: base.base)) + text
+    }
+
     /// The tag as users wrote it: `"primary"` for strings, `.replica` for enum cases.
     @usableFromInline
     var description: String {

@@ -415,7 +415,7 @@ final class GraphAnalysis {
                 path: path,
                 headline: "\(consumer.id) depends on \(item.key), and nothing is registered for it.",
                 fix:
-                    "register it: container.register(\(metatypeExpression(typeDisplayName(item.key.type)))\(item.key.tag.map { ", tag: \($0)" } ?? "")) { r in … }.\(hint)"
+                    "register it: container.register(\(metatypeExpression(typeDisplayName(item.key.type)))\(item.key.tag.map { ", tag: \($0.expression)" } ?? "")) { r in … }.\(hint)"
             )
         }
     }
