@@ -7,6 +7,9 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     // Keep nonisolated async functions on the caller's actor (Swift 6.2 semantics).
     .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    // A file sees members only of the modules it imports itself, not of those another file of
+    // the target imports: each file's imports say what it uses.
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 /// For the facades' tests, which compile code written the way the original libraries' users

@@ -10,6 +10,7 @@
 //   - validation of the whole graph before use, and the graph written as a Graphviz file
 //     (to the path given as the first argument, or to the temporary directory).
 import Foundation
+import Synchronization
 import Wiring
 
 /// Prints whether `a` and `b` are one instance, in aligned columns.

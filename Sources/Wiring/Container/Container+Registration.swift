@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Container {
     /// Registers a factory for `type`.
     ///

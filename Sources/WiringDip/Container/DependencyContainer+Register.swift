@@ -1,3 +1,5 @@
+import Wiring
+
 extension DependencyContainer {
     /// Registers a factory without runtime arguments.
     ///

@@ -1,3 +1,5 @@
+import Wiring
+
 extension DependencyContainer {
     /// Resolves every definition once, to find missing registrations at start-up.
     ///
