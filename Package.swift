@@ -12,6 +12,14 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// For the libraries built on the core: also internal imports by default, so that a module's
+/// dependencies reach its clients only where its public API names their types (`public import`).
+/// The core keeps public imports: its inlined fast paths use `Synchronization.Atomic`, which
+/// needs a public import there anyway.
+let layeredSettings: [SwiftSetting] = strictSettings + [
+    .enableUpcomingFeature("InternalImportsByDefault")
+]
+
 /// For the facades' tests, which compile code written the way the original libraries' users
 /// wrote it (`Dependency` rather than `any Dependency`), to prove that it still compiles.
 let legacySettings: [SwiftSetting] = [
@@ -33,11 +41,11 @@ let package = Package(
     targets: [
         .target(name: "Wiring", swiftSettings: strictSettings),
         // Helpers for users' test targets: per-test containers for Swift Testing and XCTest.
-        .target(name: "WiringTesting", dependencies: ["Wiring"], swiftSettings: strictSettings),
-        .target(name: "WiringImpose", dependencies: ["Wiring"], swiftSettings: strictSettings),
-        .target(name: "WiringDIContainer", dependencies: ["Wiring"], swiftSettings: strictSettings),
-        .target(name: "WiringDip", dependencies: ["Wiring"], swiftSettings: strictSettings),
-        .target(name: "WiringDIKit", dependencies: ["Wiring"], swiftSettings: strictSettings),
+        .target(name: "WiringTesting", dependencies: ["Wiring"], swiftSettings: layeredSettings),
+        .target(name: "WiringImpose", dependencies: ["Wiring"], swiftSettings: layeredSettings),
+        .target(name: "WiringDIContainer", dependencies: ["Wiring"], swiftSettings: layeredSettings),
+        .target(name: "WiringDip", dependencies: ["Wiring"], swiftSettings: layeredSettings),
+        .target(name: "WiringDIKit", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .executableTarget(
             name: "wiring-demo",
             dependencies: ["Wiring"],

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Something that provides dependencies: an ``Injector``, an ``InjectionEnvironment``, or your
 /// own type, passed to ``inject(_:providedBy:)`` and friends as `providedBy:`.

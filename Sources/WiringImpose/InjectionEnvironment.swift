@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 import Wiring
 
 /// Dependencies that belong to one object: the primary source for that object's ``Injected``

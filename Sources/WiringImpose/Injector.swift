@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+public import Foundation
 import Wiring
 
 /// The main provider of dependencies: register providers here, resolve them with

@@ -1,5 +1,5 @@
-import Testing
-import Wiring
+public import Testing
+public import Wiring
 
 /// A Swift Testing trait that gives each test its own container: a fresh copy of the app's
 /// registrations with the test's overrides, current for everything the test resolves through

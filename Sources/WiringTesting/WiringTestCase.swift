@@ -1,6 +1,6 @@
 #if canImport(XCTest)
-    import XCTest
-    import Wiring
+    public import XCTest
+    public import Wiring
 
     /// The XCTest equivalent of the `.isolatedContainer` trait: each test method runs with a
     /// container of its own as the current container.
