@@ -16,9 +16,10 @@ let strictSettings: [SwiftSetting] = [
 /// dependencies reach its clients only where its public API names their types (`public import`).
 /// The core keeps public imports: its inlined fast paths use `Synchronization.Atomic`, which
 /// needs a public import there anyway.
-let layeredSettings: [SwiftSetting] = strictSettings + [
-    .enableUpcomingFeature("InternalImportsByDefault")
-]
+let layeredSettings: [SwiftSetting] =
+    strictSettings + [
+        .enableUpcomingFeature("InternalImportsByDefault")
+    ]
 
 /// For the facades' tests, which compile code written the way the original libraries' users
 /// wrote it (`Dependency` rather than `any Dependency`), to prove that it still compiles.
