@@ -135,8 +135,13 @@ extension Resolver {
         let frame = AsyncResolutionStack.Frame(key: entry.key, build: id, bag: bag.map(ObjectIdentifier.init))
         let result: Result<T, WiringError> = await AsyncResolutionStack.$frames.withValue(frames + [frame]) {
             do {
-                var instance = try await build.factory(resolver)
-                for decorator in entry.refinements.decorators { instance = try decorator(resolver, instance) }
+                var instance: T
+                if let tracer = entry.tracer {
+                    instance = try await tracer.buildAsync(entry.traced, resolver) { try await build.factory(resolver) }
+                } else {
+                    instance = try await build.factory(resolver)
+                }
+                if let decorate = entry.decorate { instance = try decorate(resolver, instance) }
                 let ticket = disposal?.track(instance)
                 for hook in entry.hooks { try hook(resolver, instance) }
                 if let publish { instance = try publish(instance, ticket) }

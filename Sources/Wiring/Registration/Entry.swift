@@ -126,6 +126,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     /// The factory as registered, unwrapped, and what refines it.
     private let baseFactory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
     let refinements: Refinements<T>
+    /// The registration's decorators, composed in order; `nil` when it has none.
+    let decorate: (@Sendable (Resolver, T) throws -> T)?
     /// The container-owned cache of singleton lifetimes; `nil` for the others.
     @usableFromInline let cell: InstanceCell<T>?
     /// `cell`, unretained, for the hot path; `nil` when traced, so that every resolve takes the
@@ -148,15 +150,16 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     ) {
         baseFactory = factory
         self.refinements = refinements
+        // The one refinement pipeline, shared by synchronous and async builds: decorate (here),
+        // then report to the tracer (here for sync builds, in `buildAsync` for async ones), then
+        // track for disposal and run the hooks (in `Resolver.build` and `buildAsync`, both through
+        // `TrackedBuild` and `hooks`).
+        let decorate = Self.decorating(with: refinements.decorators)
+        self.decorate = decorate
         var composed = factory
-        if !refinements.decorators.isEmpty {
-            let decorators = refinements.decorators
+        if let decorate {
             let inner = composed
-            composed = { resolver, arguments in
-                var instance = try inner(resolver, arguments)
-                for decorator in decorators { instance = try decorator(resolver, instance) }
-                return instance
-            }
+            composed = { resolver, arguments in try decorate(resolver, try inner(resolver, arguments)) }
         }
         var hooks = refinements.hooks
         if let tracer {
@@ -187,6 +190,18 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             tracksDisposal: DisposalTracker.tracks(lifetime, transients: refinements.tracksTransients),
             currentDependencies: currentDependencies
         )
+    }
+
+    /// `decorators` applied in order, the first one wrapping the instance the factory built.
+    private static func decorating(
+        with decorators: [@Sendable (Resolver, T) throws -> T]
+    ) -> (@Sendable (Resolver, T) throws -> T)? {
+        if decorators.isEmpty { return nil }
+        return { resolver, instance in
+            var decorated = instance
+            for decorator in decorators { decorated = try decorator(resolver, decorated) }
+            return decorated
+        }
     }
 
     /// The cell's instance, if `T`'s registration at `pointer` caches one that is built: the

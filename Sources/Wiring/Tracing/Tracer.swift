@@ -26,6 +26,25 @@ final class Tracer: Sendable {
         }
     }
 
+    /// Runs an async factory, reporting its end to the handler. Not to the edge recorder: its
+    /// stack follows one thread's nested calls, and async builds interleave.
+    func buildAsync<T>(
+        _ entry: TracedEntry,
+        _ resolver: Resolver,
+        _ factory: () async throws -> T
+    ) async throws -> T {
+        let depth = max(AsyncResolutionStack.frames.count - 1, 0)
+        let start = ContinuousClock.now
+        do {
+            let value = try await factory()
+            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: nil)
+            return value
+        } catch {
+            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: "\(error)")
+            throw error
+        }
+    }
+
     /// Runs a post-construction hook; what it resolves is a hook edge, not a constructor edge.
     func hook(_ entry: TracedEntry, _ body: () throws -> Void) throws {
         recorder?.enter(entry.key, phase: .hook)
