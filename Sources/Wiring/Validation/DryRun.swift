@@ -77,7 +77,8 @@ struct DryRun {
             let attempt = Self.prepare(container, failing: progress.failing)
             copy = attempt.copy
             let worker = DryRunWorker()
-            let task = Task(executorPreference: worker) {
+            // Runs on the worker's thread; if it parks there, it never finishes, and is left.
+            Task(executorPreference: worker) {
                 await DryRunWorker.$currentExecutor.withValue(worker) {
                     while progress.next < ordered.count {
                         let item = ordered[progress.next]
@@ -97,7 +98,7 @@ struct DryRun {
                 }
                 worker.settle(.finished)
             }
-            let outcome = await Self.outcome(of: worker, task: task)
+            let outcome = await Self.outcome(of: worker)
             // A parked attempt's recorder is consistent up to the park: its thread records no more.
             edges.formUnion(attempt.recorder.edges)
             guard Self.absorb(outcome, into: progress, chain: attempt.chain) else { break }
@@ -109,7 +110,7 @@ struct DryRun {
     }
 
     /// Waits, without blocking a thread, for the worker to finish or park.
-    private static func outcome(of worker: DryRunWorker, task: Task<Void, Never>) async -> DryRunWorker.Outcome {
+    private static func outcome(of worker: DryRunWorker) async -> DryRunWorker.Outcome {
         await withCheckedContinuation { continuation in
             worker.whenSettled { continuation.resume(returning: $0) }
         }
