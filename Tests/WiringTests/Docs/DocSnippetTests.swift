@@ -7,7 +7,9 @@ import Testing
 @Suite("DocC snippets")
 struct DocSnippetTests {
     static let articles: [(article: String, snippets: String)] = [
-        ("Sources/Wiring/Documentation.docc/GettingStarted.md", "Tests/WiringTests/Docs/GettingStartedSnippets.swift")
+        ("Sources/Wiring/Documentation.docc/GettingStarted.md", "Tests/WiringTests/Docs/GettingStartedSnippets.swift"),
+        ("Sources/Wiring/Documentation.docc/RegisteringAndLifetimes.md", "Tests/WiringTests/Docs/RegisteringSnippets.swift"),
+        ("Sources/Wiring/Documentation.docc/ResolvingTagsAndArguments.md", "Tests/WiringTests/Docs/RegisteringSnippets.swift"),
     ]
 
     /// The package root, from this file's path.
@@ -32,9 +34,12 @@ struct DocSnippetTests {
         return blocks
     }
 
-    /// Lines without their indentation, blank lines dropped.
+    /// Lines without their indentation and with runs of spaces collapsed (the formatter aligns
+    /// comments differently from an article), blank lines dropped.
     static func normalized(_ text: String) -> [String] {
-        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        text.split(separator: "\n")
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            .filter { !$0.isEmpty }
     }
 
     @Test("every Swift block of an article is compiled in its snippet file", arguments: articles.map(\.article))
