@@ -10,6 +10,7 @@ struct DocSnippetTests {
         ("Sources/Wiring/Documentation.docc/GettingStarted.md", "Tests/WiringTests/Docs/GettingStartedSnippets.swift"),
         ("Sources/Wiring/Documentation.docc/RegisteringAndLifetimes.md", "Tests/WiringTests/Docs/RegisteringSnippets.swift"),
         ("Sources/Wiring/Documentation.docc/ResolvingTagsAndArguments.md", "Tests/WiringTests/Docs/RegisteringSnippets.swift"),
+        ("Sources/Wiring/Documentation.docc/Testing.md", "Tests/WiringTestingTests/FirstTestTests.swift"),
     ]
 
     /// The package root, from this file's path.
