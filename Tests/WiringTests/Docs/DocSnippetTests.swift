@@ -11,6 +11,8 @@ struct DocSnippetTests {
         ("Sources/Wiring/Documentation.docc/RegisteringAndLifetimes.md", "Tests/WiringTests/Docs/RegisteringSnippets.swift"),
         ("Sources/Wiring/Documentation.docc/ResolvingTagsAndArguments.md", "Tests/WiringTests/Docs/RegisteringSnippets.swift"),
         ("Sources/Wiring/Documentation.docc/Testing.md", "Tests/WiringTestingTests/FirstTestTests.swift"),
+        ("Sources/Wiring/Documentation.docc/ConcurrencyAndActors.md", "Tests/WiringTests/Docs/ConcurrencySnippets.swift"),
+        ("Sources/Wiring/Documentation.docc/Lifecycle.md", "Tests/WiringTests/Docs/ConcurrencySnippets.swift"),
     ]
 
     /// The package root, from this file's path.
