@@ -94,7 +94,7 @@ do {
     print("\n== A child container ==")
     print("A child for tests overrides any MailSending with an OutboxMailer:")
     let tests = container.makeChild()
-    try tests.install(Registrations { singleton((any MailSending).self) { OutboxMailer() } })
+    try tests.install(Registrations { $0.singleton((any MailSending).self) { OutboxMailer() } })
     let fromChild = try tests.resolve(NotificationService.self)
     let fromParent = try container.resolve(NotificationService.self)
     let usersFromChild = try tests.resolve(UserService.self)

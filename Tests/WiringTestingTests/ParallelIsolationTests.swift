@@ -84,7 +84,7 @@ struct IsolatedContainerTests {
 
     @Test("a recipe whose modules clash fails the test with the duplicate-registration error")
     func failingRecipe() throws {
-        let recipe = IsolatedContainerRecipe.installing { [AppModule(), Registrations { transient { Greeting(text: "clash") } }] }
+        let recipe = IsolatedContainerRecipe.installing { [AppModule(), Registrations { $0.transient { Greeting(text: "clash") } }] }
         let error = #expect(throws: WiringError.self) { try recipe.makeContainer() }
         #expect(error?.code == .duplicateRegistration)
     }

@@ -21,18 +21,19 @@
 /// `transient { … }` and the other lifetimes), other modules (nested), `if`,
 /// `if let`, `switch` and `for`. Nothing is built when a module is installed; the order in which
 /// modules are installed does not matter, because registrations refer to each other only by type.
-public protocol Module {
+public protocol Module: RegistrationDeclaring {
     /// The module's registrations, in declaration order.
     @RegistrationsBuilder var registrations: Registrations { get }
 }
 
 /// An ordered list of declarations: what a ``Module`` body builds. It is a module itself, so a
-/// group of registrations can be written inline:
+/// group of registrations can be written inline; outside a module, the declarations are reached
+/// through the closure's parameter:
 ///
 /// ```swift
 /// try container.install(Registrations {
-///     singleton { Clock() }
-///     transient { r in Report(clock: try r.resolve()) }
+///     $0.singleton { Clock() }
+///     $0.transient { r in Report(clock: try r.resolve()) }
 /// })
 /// ```
 public struct Registrations: Module {
@@ -40,10 +41,20 @@ public struct Registrations: Module {
 
     init(_ declarations: [AnyDeclaration]) { self.declarations = declarations }
 
-    /// Builds a list of declarations with the ``RegistrationsBuilder`` DSL.
+    /// Builds a list of modules with the ``RegistrationsBuilder`` DSL: `Registrations { LoggingModule() }`.
     public init(@RegistrationsBuilder _ content: () -> Registrations) {
         self = content()
     }
+
+    /// Builds a list of declarations inline, outside a module, through the declarations'
+    /// namespace it is given: `Registrations { $0.singleton { Clock() } }`.
+    public init(@RegistrationsBuilder _ content: (Declarations) -> Registrations) {
+        self = content(Declarations())
+    }
+
+    /// The declarations (`singleton`, `transient`, …) for an inline list, given to the closure
+    /// of the initializer that takes one.
+    public struct Declarations: RegistrationDeclaring, Sendable {}
 
     /// The list itself. (The explicit `return` keeps the protocol's result builder, which this
     /// property would otherwise inherit, from wrapping `self` in itself forever.)

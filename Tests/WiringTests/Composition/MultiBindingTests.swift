@@ -16,9 +16,9 @@ struct MultiBindingTests {
         let built = Counter()
         let parent = Container()
         try parent.install(
-            Registrations { contribution(to: [any Plugin].self) { _ in NamedPlugin(name: "auth") } },
+            Registrations { $0.contribution(to: [any Plugin].self) { _ in NamedPlugin(name: "auth") } },
             Registrations {
-                contribution(to: [any Plugin].self, lifetime: .singleton) { _ in
+                $0.contribution(to: [any Plugin].self, lifetime: .singleton) { _ in
                     built.increment()
                     return NamedPlugin(name: "metrics")
                 }

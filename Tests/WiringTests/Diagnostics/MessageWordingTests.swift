@@ -62,9 +62,9 @@ struct MessageWordingTests {
     @Test("duplicate registration in modules: both sites")
     func duplicateRegistration() {
         let first = #line + 1
-        let a = Registrations { singleton { Config(environment: "a") } }
+        let a = Registrations { $0.singleton { Config(environment: "a") } }
         let second = #line + 1
-        let b = Registrations { singleton { Config(environment: "b") } }
+        let b = Registrations { $0.singleton { Config(environment: "b") } }
         let error = #expect(throws: WiringError.self) { try Container().install(a, b) }
         #expect(
             error?.description == """

@@ -75,19 +75,19 @@ struct ModuleTests {
         let container = Container()
         try container.install(
             Registrations {
-                transient(tag: "transient") {
+                $0.transient(tag: "transient") {
                     built.increment()
                     return Tracked(id: 1)
                 }
-                singleton(tag: "singleton") { Tracked(id: 2) }
-                eagerSingleton(tag: "eager") {
+                $0.singleton(tag: "singleton") { Tracked(id: 2) }
+                $0.eagerSingleton(tag: "eager") {
                     built.increment()
                     return Tracked(id: 3)
                 }
-                weakSingleton(tag: "weak") { Tracked(id: 4) }
-                graph(tag: "graph") { Tracked(id: 5) }
-                scoped(tag: "scoped") { Tracked(id: 6) }
-                scoped(tag: "session", in: "session") { _ in Tracked(id: 7) }
+                $0.weakSingleton(tag: "weak") { Tracked(id: 4) }
+                $0.graph(tag: "graph") { Tracked(id: 5) }
+                $0.scoped(tag: "scoped") { Tracked(id: 6) }
+                $0.scoped(tag: "session", in: "session") { _ in Tracked(id: 7) }
             })
         try container.start()
         #expect(built.count == 1)
@@ -110,7 +110,7 @@ struct ModuleTests {
         let container = Container()
         try container.install(
             Registrations {
-                graph { Parent(child: Child()) }
+                $0.graph { Parent(child: Child()) }
                     .onResolved { _, parent in parent.child.parent = parent }
                 LoggingModule()
             })
@@ -132,10 +132,10 @@ struct ModuleTests {
     @Test("two different declarations of one type and tag are reported with both sites, and nothing is installed")
     func duplicatesAreReported() throws {
         let container = Container()
-        let first = Registrations { singleton { Config(environment: "a") } }
+        let first = Registrations { $0.singleton { Config(environment: "a") } }
         let second = Registrations {
-            transient { Tracked() }
-            singleton { Config(environment: "b") }
+            $0.transient { Tracked() }
+            $0.singleton { Config(environment: "b") }
         }
         let error = #expect(throws: WiringError.self) { try container.install(first, second) }
         #expect(error?.code == .duplicateRegistration)
@@ -152,7 +152,7 @@ struct ModuleTests {
     func clashWithExistingRegistration() throws {
         let container = Container()
         container.register(Config.self) { _ in Config(environment: "registered") }
-        let module = Registrations { singleton { Config(environment: "module") } }
+        let module = Registrations { $0.singleton { Config(environment: "module") } }
         #expect(throws: WiringError.self) { try container.install(module) }
         #expect(try container.resolve(Config.self).environment == "registered")
         try container.install([module], overriding: true)
@@ -162,9 +162,9 @@ struct ModuleTests {
     @Test("installing into a child overrides the parent's registration without a clash")
     func childOverrides() throws {
         let parent = Container()
-        try parent.install(Registrations { singleton { Config(environment: "parent") } })
+        try parent.install(Registrations { $0.singleton { Config(environment: "parent") } })
         let child = parent.makeChild()
-        try child.install(Registrations { singleton { Config(environment: "child") } })
+        try child.install(Registrations { $0.singleton { Config(environment: "child") } })
         #expect(try child.resolve(Config.self).environment == "child")
         #expect(try parent.resolve(Config.self).environment == "parent")
     }
@@ -176,10 +176,10 @@ struct ModuleTests {
             try container.install(
                 Registrations {
                     switch role {
-                    case .primary: singleton((any Database).self) { SQLDatabase(name: "primary") }
-                    case .replica: singleton((any Database).self) { SQLDatabase(name: "replica") }
+                    case .primary: $0.singleton((any Database).self) { SQLDatabase(name: "primary") }
+                    case .replica: $0.singleton((any Database).self) { SQLDatabase(name: "replica") }
                     }
-                    transient(Config.self) { (_: Resolver, environment: String) in Config(environment: environment) }
+                    $0.transient(Config.self) { (_: Resolver, environment: String) in Config(environment: environment) }
                 })
             #expect(try container.resolve((any Database).self).name == "\(role)")
             #expect(try container.resolve(Config.self, arguments: "qa").environment == "qa")
@@ -191,8 +191,8 @@ struct ModuleTests {
         let container = Container()
         try container.install(
             Registrations {
-                singleton { Config(environment: "from module") }
-                transient { Greeter() }
+                $0.singleton { Config(environment: "from module") }
+                $0.transient { Greeter() }
             })
         #expect(try container.resolve(Greeter.self).config.environment == "from module")
     }

@@ -112,11 +112,11 @@ struct ModuleValueTests {
         let container = Container()
         try container.install(
             Registrations {
-                singleton { _ async throws in AsyncDatabase(log: log) }
+                $0.singleton { _ async throws in AsyncDatabase(log: log) }
                     .onDispose { database in database.log.note("database closed") }
-                transient { r async throws in DecoratedAsync(inner: try await r.resolveAsync(), label: "plain") }
+                $0.transient { r async throws in DecoratedAsync(inner: try await r.resolveAsync(), label: "plain") }
                     .decorated { _, value in DecoratedAsync(inner: value.inner, label: "decorated") }
-                transient { Resource("tracked", log) }
+                $0.transient { Resource("tracked", log) }
                     .trackingTransients()
             })
         let decorated = try await container.resolveAsync(DecoratedAsync.self)
@@ -125,5 +125,36 @@ struct ModuleValueTests {
         _ = try container.resolve(Resource.self)
         try await container.shutdown()
         #expect(log.all == ["tracked", "database closed"])
+    }
+}
+
+/// A module with properties named like declarations: the declarations are members of the
+/// module, so the names do not clash.
+struct NamesLikeDeclarations: Module {
+    let graph: String
+    let instance: Int
+    var registrations: Registrations {
+        singleton(tag: "graph name") { graph }
+        graph(Config.self) { Config(environment: graph) }
+        instance(instance, tag: "instance value")
+    }
+}
+
+@Suite("Module declarations are module members")
+struct DeclarationScopeTests {
+    @Test("a module with properties named graph and instance still declares with graph and instance")
+    func propertiesNamedLikeDeclarations() throws {
+        let container = Container()
+        try container.install(NamesLikeDeclarations(graph: "g", instance: 7))
+        #expect(try container.resolve(String.self, tag: "graph name") == "g")
+        #expect(try container.resolve(Config.self).environment == "g")
+        #expect(try container.resolve(Int.self, tag: "instance value") == 7)
+    }
+
+    @Test("an inline list declares through its parameter")
+    func inlineList() throws {
+        let container = Container()
+        try container.install(Registrations { $0.singleton { Config(environment: "inline") } })
+        #expect(try container.resolve(Config.self).environment == "inline")
     }
 }

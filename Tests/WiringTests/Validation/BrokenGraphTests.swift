@@ -81,8 +81,8 @@ let brokenGraphs: [BrokenGraph] = [
         validating: { options in
             Container.validate(
                 modules: [
-                    Registrations { autowire(VRepo.init(store:)) },
-                    Registrations { autowire(lifetime: .singleton, VStore.init(clock:)) },
+                    Registrations { $0.autowire(VRepo.init(store:)) },
+                    Registrations { $0.autowire(lifetime: .singleton, VStore.init(clock:)) },
                 ], options: options)
         }
     ),
@@ -212,8 +212,8 @@ let brokenGraphs: [BrokenGraph] = [
         validating: { options in
             Container.validate(
                 modules: [
-                    Registrations { singleton { VClock() } },
-                    Registrations { transient { VClock() } },
+                    Registrations { $0.singleton { VClock() } },
+                    Registrations { $0.transient { VClock() } },
                 ], options: options)
         }
     ),
@@ -255,8 +255,8 @@ let brokenGraphs: [BrokenGraph] = [
             let child = parent.makeChild()
             try? child.install(
                 Registrations {
-                    singleton { r in Pong(ping: try r.resolve()) }
-                    transient { r in VApi(repo: try r.resolve()) }
+                    $0.singleton { r in Pong(ping: try r.resolve()) }
+                    $0.transient { r in VApi(repo: try r.resolve()) }
                 })
             return child.validate(options)
         }

@@ -73,7 +73,7 @@ struct ValidationTests {
     func overridesAreNotAmbiguous() throws {
         let container = Container()
         container.register(Config.self) { _ in Config(environment: "app") }
-        try container.install([Registrations { transient { Config(environment: "test") } }], overriding: true)
+        try container.install([Registrations { $0.transient { Config(environment: "test") } }], overriding: true)
         #expect(container.validate().findings.isEmpty)
         container.register(Config.self) { _ in Config(environment: "again") }
         #expect(container.validate().warnings.map(\.kind) == [.ambiguousRegistration])
