@@ -128,11 +128,9 @@ extension Resolver {
             // The builds this resolve is inside of prepend themselves as the error passes them.
             throw WiringError(code: .cycle, entry: entry)
         }
-        let bag = entry.tracksDisposal ? DisposalTracker.bag(of: self) : nil
-        if let bag, !bag.enter() { throw WiringError(code: .shutDown, entry: entry) }
-        let disposal = bag.map { TrackedBuild<T>(bag: $0, teardown: entry.refinements.teardown) }
+        let disposal = entry.tracksDisposal ? try TrackedBuild.enter(entry, through: self) : nil
         let resolver = self
-        let frame = AsyncResolutionStack.Frame(key: entry.key, build: id, bag: bag.map(ObjectIdentifier.init))
+        let frame = AsyncResolutionStack.Frame(key: entry.key, build: id, bag: disposal.map { ObjectIdentifier($0.bag) })
         let result: Result<T, WiringError> = await AsyncResolutionStack.$frames.withValue(frames + [frame]) {
             do {
                 var instance: T
@@ -151,22 +149,7 @@ extension Resolver {
             }
         }
         guard let disposal else { return try result.get() }
-        let (closed, finished) = disposal.bag.leave()
-        switch result {
-        case .success(let value) where !closed:
-            return value
-        case .success:
-            if finished, let failure = await disposal.ticket?.disposeNowAwaiting() {
-                disposal.bag.report(failure)
-            }
-            throw WiringError(code: .shutDown, entry: entry)
-        case .failure(let error):
-            // Built but not handed out (a hook threw): dispose of it now.
-            if let ticket = disposal.ticket, let failure = await ticket.disposeNowAwaiting() {
-                disposal.bag.report(failure)
-            }
-            throw error
-        }
+        return try await disposal.finish(result, entry: entry)
     }
 }
 

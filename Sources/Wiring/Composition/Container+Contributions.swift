@@ -133,13 +133,8 @@ extension Container {
                 tracer: tracer,
                 currentDependencies: { owner in owner.contributions.withLock { ($0[collection] ?? []).map(\.element) } }
             ) { resolver, _ in
-                var chain: [Container] = []
-                var current: Container? = resolver.container
-                while let container = current {
-                    chain.insert(container, at: 0)
-                    current = container.parent
-                }
-                let records = chain.flatMap { container in
+                // The root's contributions first, then each child's down to the resolving one.
+                let records = resolver.container.lineage.reversed().flatMap { container in
                     container.contributions.withLock { $0[collection] ?? [] }
                 }
                 return try assemble(resolver, records)

@@ -175,12 +175,19 @@ public final class Container: Resolving, Sendable {
     /// Whether this container or one of its parents has any registration: lets a test trait
     /// tell an app's container from the empty `default` of a test process.
     package var hasRegistrations: Bool {
+        lineage.contains { !$0.registry.allEntries().isEmpty }
+    }
+
+    /// This container, then its parent, its parent's parent and so on: the containers whose
+    /// registrations it sees, nearest first.
+    var lineage: [Container] {
+        var lineage: [Container] = []
         var current: Container? = self
         while let container = current {
-            if !container.registry.allEntries().isEmpty { return true }
+            lineage.append(container)
             current = container.parent
         }
-        return false
+        return lineage
     }
 
     /// The live child containers, for diagnostics.

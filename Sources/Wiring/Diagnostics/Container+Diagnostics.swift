@@ -4,13 +4,11 @@ extension Container {
     @usableFromInline
     func registeredSignatures(for key: ServiceKey) -> [String] {
         var signatures: [String] = []
-        var current: Container? = self
-        while let container = current {
+        for container in lineage {
             for entry in container.registry.entries(of: key.type)
             where entry.key.tag == key.tag && entry.key.arguments != key.arguments {
                 signatures.append("\(argumentsDisplayName(entry.key.arguments)) at \(entry.site)")
             }
-            current = container.parent
         }
         return signatures
     }
@@ -39,12 +37,7 @@ extension Container {
     func nearMisses(for key: ServiceKey) -> [String] {
         var hints: [String] = []
         let name = typeDisplayName(key.type)
-        var current: Container? = self
-        var containers: [Container] = []
-        while let container = current {
-            containers.append(container)
-            current = container.parent
-        }
+        let containers = lineage
         // The same type under another tag.
         for container in containers {
             for entry in container.registry.entries(of: key.type)

@@ -305,9 +305,18 @@ final class TrackedBuild<T> {
     /// The instance's ticket, once it is built, if it has anything to dispose.
     var ticket: DisposalTicket?
 
-    init(bag: DisposalBag, teardown: Teardown<T>?) {
+    private init(bag: DisposalBag, teardown: Teardown<T>?) {
         self.bag = bag
         self.teardown = teardown
+    }
+
+    /// Counts a build of `entry` through `resolver` into its owner's bag (the scope's, else the
+    /// container's). Throws ``WiringError/Code/shutDown`` when that owner has begun to end: the
+    /// build must not start.
+    static func enter(_ entry: Entry<T>, through resolver: Resolver) throws(WiringError) -> TrackedBuild<T> {
+        let bag = DisposalTracker.bag(of: resolver)
+        guard bag.enter() else { throw WiringError(code: .shutDown, entry: entry) }
+        return TrackedBuild(bag: bag, teardown: entry.refinements.teardown)
     }
 
     /// Tracks the instance the factory built, right after it was built: disposal runs in
@@ -318,13 +327,34 @@ final class TrackedBuild<T> {
         return ticket
     }
 
-    /// Counts the build out of its bag; hands `value` back unless the owner began to end
-    /// meanwhile, in which case the instance is disposed (by that end, or here if it has already
-    /// disposed everything) and the resolve throws ``WiringError/Code/shutDown``.
-    func finish(_ value: T, entry: AnyEntry) throws(WiringError) -> T {
+    /// Counts the build out of its bag and decides what its resolve gets:
+    /// - the instance, unless the owner began to end meanwhile: then ``WiringError/Code/shutDown``,
+    ///   and the instance is disposed by that end, or here if the end has already disposed
+    ///   everything;
+    /// - a build that failed after its instance existed (a hook threw) disposes it here.
+    ///
+    /// - Returns: what the resolve gets, and whether to dispose the instance now.
+    private func leave(with result: Result<T, WiringError>, entry: AnyEntry) -> (Result<T, WiringError>, disposeNow: Bool) {
         let (closed, finished) = bag.leave()
-        guard closed else { return value }
-        if finished { ticket?.disposeNow() }
-        throw WiringError(code: .shutDown, entry: entry)
+        switch result {
+        case .success where !closed: return (result, false)
+        case .success: return (.failure(WiringError(code: .shutDown, entry: entry)), finished)
+        case .failure: return (result, true)
+        }
+    }
+
+    /// ``leave(with:entry:)`` for a synchronous build: an async teardown runs in a task the
+    /// owner's end awaits.
+    func finish(_ result: Result<T, WiringError>, entry: AnyEntry) throws(WiringError) -> T {
+        let (outcome, disposeNow) = leave(with: result, entry: entry)
+        if disposeNow { ticket?.disposeNow() }
+        return try outcome.get()
+    }
+
+    /// ``leave(with:entry:)`` for an async build: the teardown is awaited.
+    func finish(_ result: Result<T, WiringError>, entry: AnyEntry) async throws(WiringError) -> T {
+        let (outcome, disposeNow) = leave(with: result, entry: entry)
+        if disposeNow, let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }
+        return try outcome.get()
     }
 }

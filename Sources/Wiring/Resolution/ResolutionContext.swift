@@ -80,22 +80,23 @@ final class ResolutionContext {
     /// what is built now may be kept by that container. Walks the build path; for the rare
     /// callers that need it (a ``LazyWired`` being made), not for builds.
     var isInsideCachedBuild: Bool {
-        let path = self.path.pointee
-        for level in 0..<frame.pointee.depth {
-            // Every entry on the path is alive: the build of each level holds it.
-            let entry = Unmanaged<AnyEntry>.fromOpaque(UnsafeRawPointer(bitPattern: path.entries[level]).unsafelyUnwrapped)
-            if entry.takeUnretainedValue().isCached { return true }
-        }
-        return false
+        buildingEntries.contains { $0.isCached }
     }
 
     /// The registration whose factory or hook is running innermost on this thread, if any.
     var innermostBuild: AnyEntry? {
-        let depth = frame.pointee.depth
-        guard depth > 0 else { return nil }
-        // Alive: the build at that level holds it.
-        let raw = UnsafeRawPointer(bitPattern: path.pointee.entries[depth - 1]).unsafelyUnwrapped
-        return Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue()
+        buildingEntries.first
+    }
+
+    /// The registrations being built on this thread, innermost first. For the rare callers
+    /// that need them (diagnostics, call-site injection), never for builds themselves.
+    var buildingEntries: [AnyEntry] {
+        let path = self.path.pointee
+        return stride(from: frame.pointee.depth - 1, through: 0, by: -1).map { level in
+            // Every entry on the path is alive: the build at that level holds it.
+            let raw = UnsafeRawPointer(bitPattern: path.entries[level]).unsafelyUnwrapped
+            return Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue()
+        }
     }
 
     /// The calling thread's context if it has one; never creates one.

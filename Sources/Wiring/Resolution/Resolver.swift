@@ -82,19 +82,14 @@ extension Resolver {
         _ arguments: UnsafeRawPointer?,
         onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
     ) throws(WiringError) -> T {
-        let bag = DisposalTracker.bag(of: self)
-        guard bag.enter() else { throw WiringError(code: .shutDown, entry: entry) }
-        let disposal = TrackedBuild(bag: bag, teardown: entry.refinements.teardown)
-        let value: T
+        let disposal = try TrackedBuild.enter(entry, through: self)
+        let result: Result<T, WiringError>
         do {
-            value = try buildUntracked(entry, arguments, disposal: disposal, onConstructed: onConstructed)
+            result = .success(try buildUntracked(entry, arguments, disposal: disposal, onConstructed: onConstructed))
         } catch {
-            // Built but not handed out (a hook threw): dispose of it now.
-            _ = bag.leave()
-            disposal.ticket?.disposeNow()
-            throw error
+            result = .failure(error)
         }
-        return try disposal.finish(value, entry: entry)
+        return try disposal.finish(result, entry: entry)
     }
 
     /// The build itself; `disposal` tracks the instance when its lifetime is tracked.

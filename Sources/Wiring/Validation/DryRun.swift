@@ -25,29 +25,37 @@ struct DryRun {
     private final class Progress: @unchecked Sendable {
         // @unchecked: used by one worker thread at a time; the validating thread reads it only
         // after that worker finished or parked (a semaphore orders the two).
+        let plan: [Planned]
         var next = 0
         var errors: [WiringError] = []
+        var edges: Set<EdgeRecorder.Edge> = []
         /// Registrations whose call-site injection failed: they throw this error from now on.
         var failing: [Int: [ServiceKey: WiringError]] = [:]
+
+        init(plan: [Planned]) { self.plan = plan }
+
+        /// The next registration to dry-run, and its entry and resolver in `attempt`; `nil` when
+        /// the plan is done. Advances first, so that an attempt that parks resumes after it.
+        func advance(in attempt: Attempt) -> (item: Planned, entry: AnyEntry, resolver: Resolver)? {
+            while next < plan.count {
+                let item = plan[next]
+                next += 1
+                if let entry = attempt.entry(item) { return (item, entry, attempt.scopes[item.level].resolver) }
+            }
+            return nil
+        }
     }
 
     /// The sync dry run: async registrations are not built; a dependency on one is a known edge.
     init(of container: Container) {
-        let plan = Self.plan(container)
-        let progress = Progress()
-        var copy: Container
-        var edges: Set<EdgeRecorder.Edge> = []
+        let progress = Progress(plan: Self.plan(container).filter { !$0.isAsync })
         while true {
-            let attempt = Self.prepare(container, failing: progress.failing)
-            copy = attempt.copy
+            let attempt = Self.prepare(container, for: progress)
             let worker = DryRunWorker()
             let outcome = worker.runAndWait {
-                while progress.next < plan.count {
-                    let item = plan[progress.next]
-                    progress.next += 1
-                    guard !item.isAsync, let entry = attempt.entry(item) else { continue }
+                while let (_, entry, resolver) = progress.advance(in: attempt) {
                     do throws(WiringError) {
-                        try entry.resolveDiscarding(attempt.scopes[item.level].resolver)
+                        try entry.resolveDiscarding(resolver)
                     } catch {
                         // `asyncRequired` included: the analysis reads it as a dependency on an
                         // async registration, which the sync dry run cannot await.
@@ -55,36 +63,25 @@ struct DryRun {
                     }
                 }
             }
-            // A parked attempt's recorder is consistent up to the park: its thread records no more.
-            edges.formUnion(attempt.recorder.edges)
-            guard Self.absorb(outcome, into: progress, chain: attempt.chain) else { break }
+            guard Self.absorb(outcome, of: attempt, into: progress) else {
+                self.init(finished: progress, in: attempt.copy)
+                return
+            }
         }
-        Self.detach(copy)
-        self.copy = copy
-        self.edges = edges
-        self.errors = progress.errors
     }
 
     /// The async dry run: async registrations are awaited, before the sync ones, so that a sync
     /// registration that needs an async singleton finds it built.
     init(of container: Container) async {
         let plan = Self.plan(container)
-        let ordered = plan.filter(\.isAsync) + plan.filter { !$0.isAsync }
-        let progress = Progress()
-        var copy: Container
-        var edges: Set<EdgeRecorder.Edge> = []
+        let progress = Progress(plan: plan.filter(\.isAsync) + plan.filter { !$0.isAsync })
         while true {
-            let attempt = Self.prepare(container, failing: progress.failing)
-            copy = attempt.copy
+            let attempt = Self.prepare(container, for: progress)
             let worker = DryRunWorker()
             // Runs on the worker's thread; if it parks there, it never finishes, and is left.
             Task(executorPreference: worker) {
                 await DryRunWorker.$currentExecutor.withValue(worker) {
-                    while progress.next < ordered.count {
-                        let item = ordered[progress.next]
-                        progress.next += 1
-                        guard let entry = attempt.entry(item) else { continue }
-                        let resolver = attempt.scopes[item.level].resolver
+                    while let (item, entry, resolver) = progress.advance(in: attempt) {
                         do throws(WiringError) {
                             if item.isAsync, let build = entry.asyncBuildObject as? any AsyncStarting {
                                 try await build.resolveDiscarding(entry, through: resolver)
@@ -98,14 +95,19 @@ struct DryRun {
                 }
                 worker.settle(.finished)
             }
-            let outcome = await Self.outcome(of: worker)
-            // A parked attempt's recorder is consistent up to the park: its thread records no more.
-            edges.formUnion(attempt.recorder.edges)
-            guard Self.absorb(outcome, into: progress, chain: attempt.chain) else { break }
+            guard Self.absorb(await Self.outcome(of: worker), of: attempt, into: progress) else {
+                self.init(finished: progress, in: attempt.copy)
+                return
+            }
         }
-        Self.detach(copy)
+    }
+
+    /// The result of a dry run whose last attempt, in `copy`, finished.
+    private init(finished progress: Progress, in copy: Container) {
+        // Stops tracing the copy the analysis reads.
+        for level in copy.lineage { level.setTracer(nil) }
         self.copy = copy
-        self.edges = edges
+        self.edges = progress.edges
         self.errors = progress.errors
     }
 
@@ -116,8 +118,12 @@ struct DryRun {
         }
     }
 
-    /// Records how an attempt ended; `true` when the dry run must go on in a fresh copy.
-    private static func absorb(_ outcome: DryRunWorker.Outcome, into progress: Progress, chain: [Container]) -> Bool {
+    /// Records how an attempt ended, and what its recorder saw (a parked attempt's recorder is
+    /// consistent up to the park: its thread records no more); `true` when the dry run must go
+    /// on in a fresh copy.
+    private static func absorb(_ outcome: DryRunWorker.Outcome, of attempt: Attempt, into progress: Progress) -> Bool {
+        progress.edges.formUnion(attempt.recorder.edges)
+        let chain = attempt.chain
         guard case .parked(let error, let raised, let building, let owner) = outcome else { return false }
         progress.errors.append(error)
         guard let building else { return true }
@@ -141,11 +147,11 @@ struct DryRun {
         func entry(_ item: Planned) -> AnyEntry? { entries[item.level][item.key] }
     }
 
-    private static func prepare(_ container: Container, failing: [Int: [ServiceKey: WiringError]]) -> Attempt {
+    private static func prepare(_ container: Container, for progress: Progress) -> Attempt {
         let copy = container.copy()
-        let chain = chain(from: copy)
+        let chain = copy.lineage
         for (level, container) in chain.enumerated() {
-            for (key, error) in failing[level] ?? [:] {
+            for (key, error) in progress.failing[level] ?? [:] {
                 guard let entry = container.registry.entry(for: key) else { continue }
                 container.registry.insert(entry.failingCopy(throwing: error)).retired.release()
             }
@@ -169,25 +175,10 @@ struct DryRun {
     /// What to dry-run, in registration order per level, from the container itself: the same
     /// for every attempt.
     private static func plan(_ container: Container) -> [Planned] {
-        chain(from: container).enumerated().flatMap { level, container in
+        container.lineage.enumerated().flatMap { level, container in
             container.registry.allEntries().filter { !$0.key.hasArguments }.map {
                 Planned(level: level, key: $0.key, isAsync: $0.asyncBuildObject != nil)
             }
         }
-    }
-
-    private static func chain(from container: Container) -> [Container] {
-        var chain: [Container] = []
-        var current: Container? = container
-        while let next = current {
-            chain.append(next)
-            current = next.parent
-        }
-        return chain
-    }
-
-    /// Stops tracing the copy the analysis reads.
-    private static func detach(_ copy: Container) {
-        for level in chain(from: copy) { level.setTracer(nil) }
     }
 }

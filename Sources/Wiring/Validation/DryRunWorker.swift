@@ -156,28 +156,22 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
     /// good (see the type's documentation).
     func park(_ raised: WiringError) -> Never {
         var error = raised
-        var building: ServiceKey?
+        var buildingKey: ServiceKey?
         var owner: ObjectIdentifier?
         // The registrations being built, innermost first, join the path as they would if the
         // error could propagate: the synchronous builds on this thread, then the async builds
         // of the task this runs in.
-        if let context = ResolutionContext.existing {
-            let depth = context.frame.pointee.depth
-            for level in stride(from: depth - 1, through: 0, by: -1) {
-                let raw = UnsafeRawPointer(bitPattern: context.path.pointee.entries[level]).unsafelyUnwrapped
-                let entry = Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue()
-                if building == nil {
-                    building = entry.key
-                    owner = ObjectIdentifier(entry.owner)
-                }
-                error.prepend(entry.key)
-            }
+        let building = ResolutionContext.existing?.buildingEntries ?? []
+        if let innermost = building.first {
+            buildingKey = innermost.key
+            owner = ObjectIdentifier(innermost.owner)
         }
+        for entry in building { error.prepend(entry.key) }
         for frame in AsyncResolutionStack.frames.reversed() {
-            if building == nil { building = frame.key }
+            if buildingKey == nil { buildingKey = frame.key }
             error.prepend(frame.key)
         }
-        settle(.parked(error: error, raised: raised, building: building, owner: owner))
+        settle(.parked(error: error, raised: raised, building: buildingKey, owner: owner))
         let never = DispatchSemaphore(value: 0)
         while true { never.wait() }
     }

@@ -65,9 +65,9 @@ final class GraphAnalysis {
     ) {
         self.dryRan = dryRan
         self.awaitedAsync = awaitedAsync
-        let chain = Self.chain(from: container)
+        let chain = container.lineage
         self.chain = chain
-        self.originalChain = Self.chain(from: original)
+        self.originalChain = original.lineage
         for (level, container) in chain.enumerated() {
             for entry in container.registry.allEntries() {
                 _ = node(for: entry, level: level)
@@ -94,16 +94,6 @@ final class GraphAnalysis {
     }
 
     // MARK: Building the graph
-
-    private static func chain(from container: Container) -> [Container] {
-        var chain: [Container] = []
-        var current: Container? = container
-        while let next = current {
-            chain.append(next)
-            current = next.parent
-        }
-        return chain
-    }
 
     private func node(for entry: AnyEntry, level: Int) -> Int {
         if let index = entryNodes[ObjectIdentifier(entry)] { return index }
