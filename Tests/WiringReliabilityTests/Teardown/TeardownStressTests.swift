@@ -15,14 +15,13 @@ final class Ledger: Sendable {
     let servedAfterShutdown = Atomic<Int>(0)
 }
 
-/// A disposable service of a given registration version.
-final class Versioned: Disposable, Sendable {
-    let version: Int
+/// One instance's entries in the ledger: built and alive while it lives, disposed at most once
+/// (a second disposal is counted as such). Owned by exactly one instance, so it dies with it.
+final class LedgerTally: Sendable {
     let ledger: Ledger
     private let wasDisposed = Atomic<Bool>(false)
 
-    init(version: Int, ledger: Ledger) {
-        self.version = version
+    init(_ ledger: Ledger) {
         self.ledger = ledger
         ledger.built.add(1, ordering: .relaxed)
         ledger.live.add(1, ordering: .relaxed)
@@ -39,26 +38,26 @@ final class Versioned: Disposable, Sendable {
     deinit { ledger.live.subtract(1, ordering: .relaxed) }
 }
 
+/// A disposable service of a given registration version.
+final class Versioned: Disposable, Sendable {
+    let version: Int
+    let tally: LedgerTally
+
+    init(version: Int, ledger: Ledger) {
+        self.version = version
+        tally = LedgerTally(ledger)
+    }
+
+    func dispose() { tally.dispose() }
+}
+
 /// A scoped disposable service.
 final class PerScope: Disposable, Sendable {
-    let ledger: Ledger
-    private let wasDisposed = Atomic<Bool>(false)
+    let tally: LedgerTally
 
-    init(ledger: Ledger) {
-        self.ledger = ledger
-        ledger.built.add(1, ordering: .relaxed)
-        ledger.live.add(1, ordering: .relaxed)
-    }
+    init(ledger: Ledger) { tally = LedgerTally(ledger) }
 
-    func dispose() {
-        if wasDisposed.exchange(true, ordering: .acquiringAndReleasing) {
-            ledger.disposedTwice.add(1, ordering: .relaxed)
-        } else {
-            ledger.disposed.add(1, ordering: .relaxed)
-        }
-    }
-
-    deinit { ledger.live.subtract(1, ordering: .relaxed) }
+    func dispose() { tally.dispose() }
 }
 
 /// A weak singleton whose `deinit` resolves from its container.

@@ -52,7 +52,7 @@ final class HookChild: Sendable {}
 @Suite("Errors article")
 struct DiagnosticsArticleTests {
     /// Each error code's scenario, in the article's order.
-    static func messages() async -> [(code: String, message: String)] {
+    static func messages() async -> [(name: String, message: String)] {
         var result: [(String, String)] = []
         func record(_ code: String, _ body: () throws -> Void) {
             do {
@@ -126,7 +126,7 @@ struct DiagnosticsArticleTests {
     }
 
     /// Each finding kind's scenario: its first finding of that kind.
-    static func findings() -> [(kind: String, message: String)] {
+    static func findings() -> [(name: String, message: String)] {
         var result: [(String, String)] = []
         func record(_ kind: ValidationFinding.Kind, _ report: ValidationReport) {
             result.append((kind.description, report.findings.first { $0.kind == kind }?.description ?? "(none)"))
@@ -192,20 +192,20 @@ struct DiagnosticsArticleTests {
             uniquingKeysWith: { first, _ in first })
     }
 
-    @Test("every finding kind's section shows the finding Wiring reports")
-    func articleShowsRealFindings() throws {
-        let findings = Self.findings()
+    /// Compares each produced message with the ```text block of its section of the article,
+    /// the sections whose headings start with `prefix`.
+    static func expectArticleShows(_ produced: [(name: String, message: String)], headedBy prefix: String) throws {
         if ProcessInfo.processInfo.environment["WIRING_PRINT_MESSAGES"] != nil {
-            for (kind, message) in findings { print("#### `\(kind)`\n\(message)\n") }
+            for (name, message) in produced { print("\(prefix) `\(name)`\n\(stable(message).joined(separator: "\n"))\n") }
         }
         let article = try String(
             contentsOf: DocSnippetTests.root.appendingPathComponent("Sources/Wiring/Documentation.docc/ErrorsAndFindings.md"),
             encoding: .utf8
         )
-        let shown = Self.blocks(in: article, headedBy: "####")
-        for (kind, message) in findings {
-            let block = try #require(shown[kind], "the article has no section for \(kind)")
-            #expect(Self.stable(block) == Self.stable(message), "\(kind): the article shows\n\(block)\nWiring reports\n\(message)")
+        let shown = blocks(in: article, headedBy: prefix)
+        for (name, message) in produced {
+            let block = try #require(shown[name], "the article has no section for \(name)")
+            #expect(stable(block) == stable(message), "\(name): the article shows\n\(block)\nWiring prints\n\(message)")
         }
     }
 
@@ -214,35 +214,19 @@ struct DiagnosticsArticleTests {
     static func stable(_ message: String) -> [String] {
         let moving = ["registered at:", "resolved at:", "also declared at:", "contributed at:"]
         let position = /[A-Za-z0-9_\/.-]+\.swift:\d+/
-        return message.split(separator: "\n").map(String.init).filter { line in
+        let kept = message.split(separator: "\n").filter { line in
             !moving.contains { line.trimmingCharacters(in: .whitespaces).hasPrefix($0) }
         }
-        .map { $0.replacing(position, with: "FILE:LINE") }
-        .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        return DocSnippetTests.normalized(kept.joined(separator: "\n").replacing(position, with: "FILE:LINE"))
+    }
+
+    @Test("every finding kind's section shows the finding Wiring reports")
+    func articleShowsRealFindings() throws {
+        try Self.expectArticleShows(Self.findings(), headedBy: "####")
     }
 
     @Test("every error code's section shows the message Wiring prints")
     func articleShowsRealMessages() async throws {
-        let messages = await Self.messages()
-        if ProcessInfo.processInfo.environment["WIRING_PRINT_MESSAGES"] != nil {
-            for (code, message) in messages { print("### `\(code)`\n\(Self.stable(message).joined(separator: "\n"))\n") }
-        }
-        let article = try String(
-            contentsOf: DocSnippetTests.root.appendingPathComponent("Sources/Wiring/Documentation.docc/ErrorsAndFindings.md"),
-            encoding: .utf8
-        )
-        let sections = article.components(separatedBy: "\n### `").dropFirst()
-        let shown: [String: String] = Dictionary(
-            uniqueKeysWithValues: sections.compactMap { section -> (String, String)? in
-                guard let name = section.split(separator: "`").first,
-                    let start = section.range(of: "```text\n"),
-                    let end = section.range(of: "\n```", range: start.upperBound..<section.endIndex)
-                else { return nil }
-                return (String(name), String(section[start.upperBound..<end.lowerBound]))
-            })
-        for (code, message) in messages {
-            let block = try #require(shown[code], "the article has no section for \(code)")
-            #expect(Self.stable(block) == Self.stable(message), "\(code): the article shows\n\(block)\nWiring prints\n\(message)")
-        }
+        try Self.expectArticleShows(await Self.messages(), headedBy: "###")
     }
 }
