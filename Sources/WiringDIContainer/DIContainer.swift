@@ -37,27 +37,28 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
     public func register<Protocol>(type: Protocol.Type, named name: String? = nil, value: DILifecycle<Protocol>) {
         let key = RegistrationKey(Protocol.self, name: name)
         let typeName = displayName(of: Protocol.self)
+        // DIContainer never asked for Sendable; its users vouch for their types as they did before.
         records.withLock { table in
             switch value {
             case .eagerSingleton(let instance):
-                engine.register(Protocol.self, tag: name, instance: instance)
+                engine.registerUncheckedSendable(Protocol.self, tag: name, instance: instance)
                 table[key] = RegistrationRecord(lifetime: .eagerSingleton, typeName: typeName, fill: nil, republish: nil)
             case .transient(let factory):
                 let factory = LegacyFactory(factory)
-                engine.register(Protocol.self, tag: name, lifetime: .transient) { [weak self] _ in
+                engine.registerUncheckedSendable(Protocol.self, tag: name, lifetime: .transient) { [weak self] _ in
                     try factory.make(try DIContainer.alive(self))
                 }
                 table[key] = RegistrationRecord(lifetime: .transient, typeName: typeName, fill: nil, republish: nil)
             case .lazySingleton(let lazy):
                 let factory = lazy.factory
-                engine.register(Protocol.self, tag: name, lifetime: .singleton) { [weak self] _ in
+                engine.registerUncheckedSendable(Protocol.self, tag: name, lifetime: .singleton) { [weak self] _ in
                     try factory.make(try DIContainer.alive(self))
                 }
                 table[key] = RegistrationRecord(lifetime: .lazySingleton, typeName: typeName, fill: nil, republish: nil)
             case .cached(let cached):
                 let factory = cached.factory
                 let republish: @Sendable (CacheFill) -> Void = { [weak self] fill in
-                    self?.engine.register(Protocol.self, tag: name, lifetime: .singleton) { [weak self] _ in
+                    self?.engine.registerUncheckedSendable(Protocol.self, tag: name, lifetime: .singleton) { [weak self] _ in
                         let value = try factory.make(try DIContainer.alive(self))
                         fill.markFilled()
                         return value

@@ -114,7 +114,8 @@ public final class DependencyContainer: Sendable {
         let lifetime: Wiring.Lifetime = component.lifetime == .singleton ? .singleton : .transient
         let factory = Legacy(value: component.componentFactory)
         func registerOpened<T>(_ type: T.Type) {
-            engine.register(T.self, tag: tag, lifetime: lifetime) { _ in
+            // DIKit never asked for Sendable; its users vouch for their types as they did before.
+            engine.registerUncheckedSendable(T.self, tag: tag, lifetime: lifetime) { _ in
                 let value = factory.value()
                 guard let typed = value as? T else { stop(Diagnostics.wrongType(value, expected: T.self, tag: tag?.base)) }
                 return typed

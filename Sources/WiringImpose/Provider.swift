@@ -76,7 +76,8 @@ final class Provider<Instance>: AnyProvider, @unchecked Sendable {
             case .transient: .transient
             case .weakSingleton: .weakSingleton
             }
-        container.register(Instance.self, tag: ProviderTag(id: id), lifetime: lifetime) { _ in
+        // Impose never asked for Sendable; its users vouch for their types as they did before.
+        container.registerUncheckedSendable(Instance.self, tag: ProviderTag(id: id), lifetime: lifetime) { _ in
             affinity?.run(closure.call) ?? closure.call()
         }
     }

@@ -132,7 +132,9 @@ extension Declaration {
             site: SourceLocation(file, line),
             forwardedKeys: []
         ) { container in
-            container.register(T.self, tag: tag, lifetime: lifetime, file: file, line: line, factory: factory)
+            // The declaration functions that reach here ask for `Sendable` where the lifetime shares
+            // the instance; `transient` and `graph` do not need it.
+            container.registerUncheckedSendable(T.self, tag: tag, lifetime: lifetime, file: file, line: line, factory: factory)
         }
     }
 }
@@ -238,7 +240,7 @@ extension RegistrationDeclaring {
     }
 
     /// Declares a ``Lifetime/singleton`` registration in a ``Module``: one instance, built on first use.
-    public func singleton<T>(
+    public func singleton<T: Sendable>(
         _ type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,
@@ -261,7 +263,7 @@ extension RegistrationDeclaring {
     }
 
     /// Declares a ``Lifetime/singleton`` registration whose factory takes no resolver.
-    public func singleton<T>(
+    public func singleton<T: Sendable>(
         _ type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,
@@ -272,7 +274,7 @@ extension RegistrationDeclaring {
     }
 
     /// Declares an ``Lifetime/eagerSingleton`` registration: built by ``Container/start()``.
-    public func eagerSingleton<T>(
+    public func eagerSingleton<T: Sendable>(
         _ type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,
@@ -295,7 +297,7 @@ extension RegistrationDeclaring {
     }
 
     /// Declares an ``Lifetime/eagerSingleton`` registration whose factory takes no resolver.
-    public func eagerSingleton<T>(
+    public func eagerSingleton<T: Sendable>(
         _ type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,
@@ -306,7 +308,7 @@ extension RegistrationDeclaring {
     }
 
     /// Declares a ``Lifetime/weakSingleton`` registration: shared while someone holds it.
-    public func weakSingleton<T>(
+    public func weakSingleton<T: Sendable>(
         _ type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,
@@ -317,7 +319,7 @@ extension RegistrationDeclaring {
     }
 
     /// Declares a ``Lifetime/weakSingleton`` registration whose factory takes no resolver.
-    public func weakSingleton<T>(
+    public func weakSingleton<T: Sendable>(
         _ type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,
@@ -351,7 +353,7 @@ extension RegistrationDeclaring {
 
     /// Declares a scoped registration: one instance per innermost ``Scope`` (``Lifetime/scoped``),
     /// or per enclosing scope named `scope` (``Lifetime/scoped(_:)``).
-    public func scoped<T>(
+    public func scoped<T: Sendable>(
         _ type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         in scope: ScopeName? = nil,
@@ -375,7 +377,7 @@ extension RegistrationDeclaring {
     }
 
     /// Declares a scoped registration whose factory takes no resolver.
-    public func scoped<T>(
+    public func scoped<T: Sendable>(
         _ type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         in scope: ScopeName? = nil,
@@ -434,8 +436,80 @@ extension RegistrationDeclaring {
     }
 
     /// Declares an already-built value as a singleton; see ``Container/register(_:tag:instance:file:line:)``.
-    public func instance<T>(
+    public func instance<T: Sendable>(
         _ value: T,
+        as type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Declaration<T> {
+        uncheckedSendable(instance: value, as: type, tag: tag, file: file, line: line)
+    }
+
+    /// Declares an auto-wired registration: `initializer`'s parameters are resolved by type, and the
+    /// dependency edges are known without calling it; see ``Container/autowire(_:tag:lifetime:file:line:_:)``.
+    ///
+    /// ```swift
+    /// autowire(lifetime: .singleton, UserService.init(database:logger:))
+    /// ```
+    ///
+    /// The registered type is the initializer's result type. With a lifetime, it must be `Sendable`.
+    public func autowire<T: Sendable, each D>(
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ initializer: @escaping @Sendable (repeat each D) throws -> T
+    ) -> Declaration<T> {
+        autowiring(tag: tag, lifetime: lifetime, file: file, line: line, initializer)
+    }
+
+    /// Declares an auto-wired ``Lifetime/transient``, of any type; see
+    /// ``autowire(tag:lifetime:file:line:_:)``.
+    public func autowire<T, each D>(
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ initializer: @escaping @Sendable (repeat each D) throws -> T
+    ) -> Declaration<T> {
+        autowiring(tag: tag, lifetime: .transient, file: file, line: line, initializer)
+    }
+
+    private func autowiring<T, each D>(
+        tag: (any Hashable & Sendable)?,
+        lifetime: Lifetime,
+        file: StaticString,
+        line: UInt,
+        _ initializer: @escaping @Sendable (repeat each D) throws -> T
+    ) -> Declaration<T> {
+        Declaration(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+            lifetime: lifetime,
+            site: SourceLocation(file, line),
+            forwardedKeys: []
+        ) { container in
+            container.add(T.self, tag: tag, lifetime: lifetime, file: file, line: line, autowiring: initializer)
+        }
+    }
+
+    /// Declares a registration of a type that is not `Sendable`, with any lifetime, on the
+    /// module author's word that sharing its instances between threads is safe; see
+    /// ``Container/registerUncheckedSendable(_:tag:lifetime:file:line:factory:)``.
+    public func uncheckedSendable<T>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @Sendable (Resolver) throws -> T
+    ) -> Declaration<T> {
+        Declaration(tag: tag, lifetime: lifetime, file: file, line: line, factory: factory)
+    }
+
+    /// Declares an already-built value that is not `Sendable` as a singleton; see
+    /// ``Container/registerUncheckedSendable(_:tag:instance:file:line:)``.
+    public func uncheckedSendable<T>(
+        instance value: T,
         as type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,
@@ -447,32 +521,7 @@ extension RegistrationDeclaring {
             site: SourceLocation(file, line),
             forwardedKeys: []
         ) { container in
-            container.register(T.self, tag: tag, instance: value, file: file, line: line)
-        }
-    }
-
-    /// Declares an auto-wired registration: `initializer`'s parameters are resolved by type, and the
-    /// dependency edges are known without calling it; see ``Container/autowire(_:tag:lifetime:file:line:_:)``.
-    ///
-    /// ```swift
-    /// autowire(lifetime: .singleton, UserService.init(database:logger:))
-    /// ```
-    ///
-    /// The registered type is the initializer's result type.
-    public func autowire<T, each D>(
-        tag: (any Hashable & Sendable)? = nil,
-        lifetime: Lifetime = .transient,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ initializer: @escaping @Sendable (repeat each D) throws -> T
-    ) -> Declaration<T> {
-        Declaration(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
-            lifetime: lifetime,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
-            container.autowire(T.self, tag: tag, lifetime: lifetime, file: file, line: line, initializer)
+            container.registerUncheckedSendable(T.self, tag: tag, instance: value, file: file, line: line)
         }
     }
 }

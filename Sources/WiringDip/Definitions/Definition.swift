@@ -323,7 +323,8 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             guard tags.insert(tag).inserted else { return }
             // The hook runs after the engine has stored the instance for its scope, so a cycle
             // closed by property injection finds it (Dip's rule for `.shared` and singletons).
-            engine.register(T.self, tag: tag, lifetime: lifetime) { [weak self] _ in
+            // Dip never asked for Sendable; its users vouch for their types as they did before.
+            engine.registerUncheckedSendable(T.self, tag: tag, lifetime: lifetime) { [weak self] _ in
                 guard let self else { fatalError("WiringDip: a definition was released while it was being resolved") }
                 return try self.construct()
             }
