@@ -45,12 +45,9 @@ public final class Container: Resolving, Sendable {
     static let closedScope = Container()
 
     @usableFromInline let registry: Registry
-    /// The address of `registry`, unretained, for the hot path.
-    @usableFromInline let registryAddress: UInt
-    /// An implementation detail of the inlined resolve path; see ``Resolving/_registryPointer``.
-    @inlinable public var _registryPointer: UnsafeRawPointer {
-        UnsafeRawPointer(bitPattern: registryAddress).unsafelyUnwrapped
-    }
+    /// An implementation detail of the inlined resolve path; see ``Resolving/_registry``.
+    /// Unretained: `registry` above keeps it alive.
+    public let _registry: _RegistryReference
     /// The container whose registrations this one inherits.
     public let parent: Container?
     /// How tagged resolves fall back; inherited by children.
@@ -90,7 +87,7 @@ public final class Container: Resolving, Sendable {
         self.maximumDepth = maximumDepth
         self.tagFallback = tagFallback
         self.registry = Registry(parent: nil)
-        self.registryAddress = UInt(bitPattern: Unmanaged.passUnretained(registry).toOpaque())
+        self._registry = _RegistryReference(Unretained(registry))
     }
 
     private init(parent: Container) {
@@ -98,7 +95,7 @@ public final class Container: Resolving, Sendable {
         self.maximumDepth = parent.maximumDepth
         self.tagFallback = parent.tagFallback
         self.registry = Registry(parent: parent.registry)
-        self.registryAddress = UInt(bitPattern: Unmanaged.passUnretained(registry).toOpaque())
+        self._registry = _RegistryReference(Unretained(registry))
     }
 
     /// The resolver for this container (no scope).

@@ -33,10 +33,10 @@ public final class Scope: Resolving, Sendable {
         self.name = name
     }
 
-    /// The container's registry, unretained (see ``Resolving/_registryPointer``); once the scope
-    /// is closed, an empty registry, so that every resolve misses and reports it.
-    public var _registryPointer: UnsafeRawPointer {
-        isClosed.load(ordering: .acquiring) ? Container.closedScope._registryPointer : container._registryPointer
+    /// The container's registry, unretained (see ``Resolving/_registry``); once the scope is
+    /// closed, an empty registry, so that every resolve misses and reports it.
+    public var _registry: _RegistryReference {
+        isClosed.load(ordering: .acquiring) ? Container.closedScope._registry : container._registry
     }
 
     /// The resolver for this scope.

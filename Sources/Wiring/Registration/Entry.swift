@@ -132,7 +132,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     @usableFromInline let cell: InstanceCell<T>?
     /// `cell`, unretained, for the hot path; `nil` when traced, so that every resolve takes the
     /// path that reports it.
-    @usableFromInline let cellPointer: UnsafeRawPointer?
+    @usableFromInline let unretainedCell: Unretained<InstanceCell<T>>?
 
     init(
         key: ServiceKey,
@@ -176,7 +176,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         self.hooks = hooks
         let cell = cell ?? (lifetime.isContainerOwned ? InstanceCell(weak: lifetime.kind == .weakSingleton) : nil)
         self.cell = cell
-        self.cellPointer = tracer == nil ? cell.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) } : nil
+        self.unretainedCell = tracer == nil ? cell.map(Unretained.init) : nil
         super.init(
             key: key,
             lifetime: lifetime,
@@ -208,10 +208,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     /// lock-free read of the hot path. Requires a read section (``Reclamation``).
     @inlinable @inline(__always)
     static func cachedValue(at pointer: UnsafeRawPointer) -> T? {
-        guard
-            let cell = Unmanaged<Entry<T>>.fromOpaque(pointer)._withUnsafeGuaranteedRef({ $0.cellPointer })
-        else { return nil }
-        return Unmanaged<InstanceCell<T>>.fromOpaque(cell)._withUnsafeGuaranteedRef { $0.cachedValue() }
+        guard let cell = Unretained<Entry<T>>(opaque: pointer).withObject({ $0.unretainedCell }) else { return nil }
+        return cell.withObject { $0.cachedValue() }
     }
 
     /// The same registration with `change` applied to its refinements; it shares the cache.

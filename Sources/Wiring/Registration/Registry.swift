@@ -110,7 +110,7 @@ final class Registry: @unchecked Sendable {
     /// reads rather than through a global's lazy initialiser.
     @usableFromInline let readers: UnsafeMutablePointer<Atomic<Int>>
     /// The parent container's registry, unretained: a child container holds its parent strongly.
-    @usableFromInline let parentPointer: UnsafeRawPointer?
+    @usableFromInline let parent: Unretained<Registry>?
 
     /// The registrations of one type.
     struct Registrations {
@@ -136,7 +136,7 @@ final class Registry: @unchecked Sendable {
     static let retireBatch = 64
 
     init(parent: Registry?) {
-        parentPointer = parent.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+        self.parent = parent.map(Unretained.init)
         readers = Reclamation.lines
         let first = RegistryTable(capacity: 64)
         table = Atomic(UnsafeRawPointer(Unmanaged.passUnretained(first).toOpaque()))
@@ -156,12 +156,10 @@ final class Registry: @unchecked Sendable {
     /// The first table value for `T` above `threshold` in the registry at `registry` or its
     /// ancestors, or 0. Requires a read section.
     @inlinable @inline(__always)
-    static func firstSlot<T>(of type: T.Type, startingAt registry: UnsafeRawPointer, above threshold: UInt) -> UInt {
+    static func firstSlot<T>(of type: T.Type, startingAt registry: Unretained<Registry>, above threshold: UInt) -> UInt {
         var current = registry
         while true {
-            let (slot, parent) = Unmanaged<Registry>.fromOpaque(current)._withUnsafeGuaranteedRef {
-                ($0.slot(for: T.self), $0.parentPointer)
-            }
+            let (slot, parent) = current.withObject { ($0.slot(for: T.self), $0.parent) }
             if slot > threshold { return slot }
             guard let parent else { return 0 }
             current = parent
@@ -171,20 +169,20 @@ final class Registry: @unchecked Sendable {
     /// The plain registration of `T` in the registry at `registry` or its ancestors, unretained.
     /// Requires a read section: the pointer is valid until it ends.
     @inlinable @inline(__always)
-    static func primaryEntry<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> UnsafeRawPointer? {
+    static func primaryEntry<T>(of type: T.Type, startingAt registry: Unretained<Registry>) -> UnsafeRawPointer? {
         UnsafeRawPointer(bitPattern: firstSlot(of: T.self, startingAt: registry, above: RegistryTable.seen))
     }
 
     /// The read-section counters of the registry at `registry`.
     @inlinable @inline(__always)
-    static func readers(at registry: UnsafeRawPointer) -> UnsafeMutablePointer<Atomic<Int>> {
-        Unmanaged<Registry>.fromOpaque(registry)._withUnsafeGuaranteedRef { $0.readers }
+    static func readers(at registry: Unretained<Registry>) -> UnsafeMutablePointer<Atomic<Int>> {
+        registry.withObject { $0.readers }
     }
 
     /// Whether the registry at `registry` or one of its ancestors has ever had a registration of
     /// `T` (with any tag or arguments), lock-free and without reference counting.
     @inlinable
-    static func hasRegistrations<T>(of type: T.Type, startingAt registry: UnsafeRawPointer) -> Bool {
+    static func hasRegistrations<T>(of type: T.Type, startingAt registry: Unretained<Registry>) -> Bool {
         let section = Reclamation.enter(readers(at: registry))
         defer { section.exit() }
         return firstSlot(of: T.self, startingAt: registry, above: 0) != 0

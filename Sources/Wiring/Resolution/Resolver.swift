@@ -1,3 +1,14 @@
+// How a resolve runs, in the order a call goes through it (the public entry points are in
+// Resolving.swift):
+// - `Resolving.resolvePrimary`: the plain registration of a type, found lock-free in the registry
+//   table, its cached instance read without a lock.
+// - `Resolver.resolveByKey`: any other key (a tag, runtime arguments, `Optional<X>`), looked up
+//   in this container and its parents.
+// - `Resolver.resolve(entry:arguments:)`: a found registration, by lifetime: a cached instance,
+//   a transient build, or `resolveCachedLifetime`, which builds once per container, scope or
+//   graph.
+// - `Resolver.build`: the factory, hooks, cycle and depth checks, and disposal tracking.
+
 /// What factories receive: resolves dependencies from the container (and scope) that is building
 /// the instance.
 ///
@@ -11,17 +22,15 @@ public struct Resolver: Resolving, Sendable {
     /// The scope resolves happen in, if any.
     public let scope: Scope?
 
-    @usableFromInline let registryAddress: UInt
-    /// An implementation detail of the inlined resolve path; see ``Resolving/_registryPointer``.
-    @inlinable public var _registryPointer: UnsafeRawPointer {
-        UnsafeRawPointer(bitPattern: registryAddress).unsafelyUnwrapped
-    }
+    /// An implementation detail of the inlined resolve path; see ``Resolving/_registry``.
+    /// Unretained: `container` keeps it alive.
+    public let _registry: _RegistryReference
 
     @usableFromInline
     init(container: Container, scope: Scope?) {
         self.container = container
         self.scope = scope
-        self.registryAddress = container.registryAddress
+        self._registry = container._registry
     }
 
     /// The resolver itself.
@@ -36,19 +45,18 @@ final class GraphBox<T> {
 }
 
 extension Resolver {
-    /// Resolves `entry`, honouring its lifetime. The cached-singleton and transient cases are
-    /// inlined into the caller; the others take a slow path.
+    /// Resolves `entry`, honouring its lifetime. A built singleton is read and a transient built
+    /// right here, inlined into the caller; the other lifetimes go through
+    /// ``resolveCachedLifetime(entry:arguments:)``.
     @inlinable @inline(__always)
     func resolve<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
-        if let cell = entry.cellPointer,
-            let value = Unmanaged<InstanceCell<T>>.fromOpaque(cell)._withUnsafeGuaranteedRef({ $0.readValue() })
-        {
+        if let cell = entry.unretainedCell, let value = cell.withObject({ $0.readValue() }) {
             return value
         }
         if entry.lifetime.kind == .transient {
             return try build(entry, arguments, onConstructed: nil)
         }
-        return try resolveCaching(entry: entry, arguments: arguments)
+        return try resolveCachedLifetime(entry: entry, arguments: arguments)
     }
 
     /// Calls the factory and hooks of `entry`, tracking the build path for cycle detection, and
@@ -202,7 +210,7 @@ extension Resolver {
 
     /// Singleton, weak singleton, graph and scoped lifetimes.
     @usableFromInline
-    func resolveCaching<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+    func resolveCachedLifetime<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
         if let tracer = entry.tracer, let value = cachedValue(of: entry) {
             tracer.hit(entry.traced, self)
             return value
@@ -270,5 +278,72 @@ extension Resolver {
         case .transient:
             return nil
         }
+    }
+}
+
+// MARK: - Finding a registration by key
+
+/// Lets a request for `Optional<X>` be served by the registration of `X`.
+protocol OptionalResolvable {
+    /// The `Wrapped` type.
+    static var wrappedType: Any.Type { get }
+    static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any
+}
+
+extension Optional: OptionalResolvable {
+    static var wrappedType: Any.Type { Wrapped.self }
+
+    static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any {
+        let wrappedKey = ServiceKey(type: Wrapped.self, tag: key.tag, arguments: key.arguments)
+        guard resolver.isRegistered(wrappedKey) else { return Wrapped?.none as Any }
+        let value: Wrapped = try resolver.resolveByKey(key: wrappedKey, arguments: nil, callSite: callSite)
+        return Wrapped?.some(value) as Any
+    }
+}
+
+extension Resolver {
+    /// The registration for `key`: this container, then its parents; then, for a tagged key in
+    /// a container with ``TagFallback/untagged``, the untagged registration.
+    @usableFromInline
+    func lookup(_ key: ServiceKey) -> AnyEntry? {
+        var current: Container? = container
+        while let container = current {
+            if let entry = container.registry.entry(for: key) { return entry }
+            current = container.parent
+        }
+        if key.tag != nil, container.tagFallback == .untagged {
+            return lookup(ServiceKey(type: key.type, tag: nil, arguments: key.arguments))
+        }
+        return nil
+    }
+
+    @usableFromInline
+    func isRegistered(_ key: ServiceKey) -> Bool {
+        lookup(key) != nil
+    }
+
+    /// Tagged, argument-taking, inherited, optional and missing registrations.
+    @usableFromInline
+    func resolveByKey<T>(key: ServiceKey, arguments: UnsafeRawPointer?, callSite: SourceLocation) throws(WiringError) -> T {
+        // The downcast below trusts that `key` names `T`: check it in every build configuration
+        // (a tagged-resolve crash of exactly this shape once shipped). A metatype comparison.
+        if key.type != T.self { Self.keyMismatch(key, T.self) }
+        if let entry = lookup(key) {
+            return try resolve(entry: unsafeDowncast(entry, to: Entry<T>.self), arguments: arguments)
+        }
+        if !key.hasArguments, let optional = T.self as? any OptionalResolvable.Type {
+            let value = try optional.resolveWrapped(self, key: key, callSite: callSite)
+            guard let typed = value as? T else { fatalError("Wiring: Optional forwarding produced \(type(of: value))") }
+            return typed
+        }
+        throw container.missingRegistrationError(for: key, callSite: callSite)
+    }
+
+    /// Stops with the message for a key that does not name the type being resolved: a bug in
+    /// Wiring, not in the app.
+    static func keyMismatch(_ key: ServiceKey, _ type: Any.Type) -> Never {
+        fatalError(
+            "Wiring internal error: a resolve of \(typeDisplayName(type)) was given the key \(key). Please report it with this message."
+        )
     }
 }

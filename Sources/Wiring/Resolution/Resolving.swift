@@ -8,15 +8,15 @@ public protocol Resolving: Sendable {
     var resolver: Resolver { get }
 
     /// An implementation detail of the inlined resolve path, not API: the registry of the
-    /// container resolves start from, as an unretained pointer, so that a cached resolve does
-    /// no reference counting. Valid while the conforming value lives.
-    var _registryPointer: UnsafeRawPointer { get }
+    /// container resolves start from, unretained, so that a cached resolve does no reference
+    /// counting. Valid while the conforming value lives. Has a default; do not implement it.
+    var _registry: _RegistryReference { get }
 }
 
 extension Resolving {
     /// The default: the registry of ``resolver``'s container, so that a conforming type needs
     /// only ``resolver``. Not API.
-    public var _registryPointer: UnsafeRawPointer { resolver._registryPointer }
+    public var _registry: _RegistryReference { resolver._registry }
 
     /// Resolves the untagged registration of `type`, building it if its lifetime says so.
     ///
@@ -35,9 +35,9 @@ extension Resolving {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) -> T {
-        if let value = try resolvePlain(T.self, file: file, line: line) { return value }
+        if let value = try resolvePrimary(T.self, file: file, line: line) { return value }
         do {
-            return try resolver.resolveSlow(
+            return try resolver.resolveByKey(
                 key: ServiceKey(type: T.self, tag: nil, arguments: Void.self),
                 arguments: nil,
                 callSite: SourceLocation(file, line)
@@ -74,9 +74,9 @@ extension Resolving {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) -> T {
-        if tag == nil, let value = try resolvePlain(T.self, file: file, line: line) { return value }
+        if tag == nil, let value = try resolvePrimary(T.self, file: file, line: line) { return value }
         do {
-            return try resolver.resolveSlow(
+            return try resolver.resolveByKey(
                 key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
                 arguments: nil,
                 callSite: SourceLocation(file, line)
@@ -112,7 +112,7 @@ extension Resolving {
         let resolver = self.resolver
         do {
             return try withUnsafeMutablePointer(to: &tuple) { (pointer) throws(WiringError) -> T in
-                try resolver.resolveSlow(key: key, arguments: UnsafeRawPointer(pointer), callSite: SourceLocation(file, line))
+                try resolver.resolveByKey(key: key, arguments: UnsafeRawPointer(pointer), callSite: SourceLocation(file, line))
             }
         } catch {
             throw error.calledFrom(SourceLocation(file, line))
@@ -132,28 +132,28 @@ extension Resolving {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) -> T? {
-        if tag == nil, let value = try resolvePlain(T.self, file: file, line: line) { return value }
+        if tag == nil, let value = try resolvePrimary(T.self, file: file, line: line) { return value }
         // Nothing at all registered for `T` here or in a parent: answer without building a key,
         // a resolver or a list of signatures.
-        if !Registry.hasRegistrations(of: T.self, startingAt: _registryPointer) { return nil }
+        if !Registry.hasRegistrations(of: T.self, startingAt: _registry.registry) { return nil }
         let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
         guard resolver.isRegistered(key) || !resolver.container.registeredSignatures(for: key).isEmpty else {
             return nil
         }
         do {
             // Typed as `T`, not `T?`, so that the registration of `T` is the one resolved.
-            let value: T = try resolver.resolveSlow(key: key, arguments: nil, callSite: SourceLocation(file, line))
+            let value: T = try resolver.resolveByKey(key: key, arguments: nil, callSite: SourceLocation(file, line))
             return value
         } catch {
             throw error.calledFrom(SourceLocation(file, line))
         }
     }
 
-    /// The hot path shared by the untagged resolves: the plain registration of `T` here or in a
+    /// The untagged resolves' first step, inlined into the caller: the plain registration of `T` here or in a
     /// parent, its cached instance if built, else a build; `nil` if there is no such registration.
     @inlinable @inline(__always)
-    func resolvePlain<T>(_ type: T.Type, file: StaticString, line: UInt) throws(WiringError) -> T? {
-        let registry = _registryPointer
+    func resolvePrimary<T>(_ type: T.Type, file: StaticString, line: UInt) throws(WiringError) -> T? {
+        let registry = _registry.registry
         let section = Reclamation.enter(Registry.readers(at: registry))
         guard let raw = Registry.primaryEntry(of: T.self, startingAt: registry) else {
             section.exit()
@@ -176,70 +176,5 @@ extension Resolving {
     /// Whether resolving `type` with `tag` would find a registration (without building anything).
     public func isRegistered<T>(_ type: T.Type, tag: (any Hashable & Sendable)? = nil) -> Bool {
         resolver.lookup(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)) != nil
-    }
-}
-
-/// Lets a request for `Optional<X>` be served by the registration of `X`.
-protocol OptionalResolvable {
-    /// The `Wrapped` type.
-    static var wrappedType: Any.Type { get }
-    static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any
-}
-
-extension Optional: OptionalResolvable {
-    static var wrappedType: Any.Type { Wrapped.self }
-
-    static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any {
-        let wrappedKey = ServiceKey(type: Wrapped.self, tag: key.tag, arguments: key.arguments)
-        guard resolver.isRegistered(wrappedKey) else { return Wrapped?.none as Any }
-        let value: Wrapped = try resolver.resolveSlow(key: wrappedKey, arguments: nil, callSite: callSite)
-        return Wrapped?.some(value) as Any
-    }
-}
-
-extension Resolver {
-    /// The registration for `key`: this container, then its parents; then, for a tagged key in
-    /// a container with ``TagFallback/untagged``, the untagged registration.
-    @usableFromInline
-    func lookup(_ key: ServiceKey) -> AnyEntry? {
-        var current: Container? = container
-        while let container = current {
-            if let entry = container.registry.entry(for: key) { return entry }
-            current = container.parent
-        }
-        if key.tag != nil, container.tagFallback == .untagged {
-            return lookup(ServiceKey(type: key.type, tag: nil, arguments: key.arguments))
-        }
-        return nil
-    }
-
-    @usableFromInline
-    func isRegistered(_ key: ServiceKey) -> Bool {
-        lookup(key) != nil
-    }
-
-    /// Tagged, argument-taking, inherited, optional and missing registrations.
-    @usableFromInline
-    func resolveSlow<T>(key: ServiceKey, arguments: UnsafeRawPointer?, callSite: SourceLocation) throws(WiringError) -> T {
-        // The downcast below trusts that `key` names `T`: check it in every build configuration
-        // (a tagged-resolve crash of exactly this shape once shipped). A metatype comparison.
-        if key.type != T.self { Self.keyMismatch(key, T.self) }
-        if let entry = lookup(key) {
-            return try resolve(entry: unsafeDowncast(entry, to: Entry<T>.self), arguments: arguments)
-        }
-        if !key.hasArguments, let optional = T.self as? any OptionalResolvable.Type {
-            let value = try optional.resolveWrapped(self, key: key, callSite: callSite)
-            guard let typed = value as? T else { fatalError("Wiring: Optional forwarding produced \(type(of: value))") }
-            return typed
-        }
-        throw container.missingRegistrationError(for: key, callSite: callSite)
-    }
-
-    /// Stops with the message for a key that does not name the type being resolved: a bug in
-    /// Wiring, not in the app.
-    static func keyMismatch(_ key: ServiceKey, _ type: Any.Type) -> Never {
-        fatalError(
-            "Wiring internal error: a resolve of \(typeDisplayName(type)) was given the key \(key). Please report it with this message."
-        )
     }
 }
