@@ -65,6 +65,13 @@ let package = Package(
             dependencies: ["Wiring", "WiringTesting"],
             swiftSettings: strictSettings
         ),
+        // The README's code, verbatim (DocSnippetTests checks it), in a module of its own so that
+        // its type names are the README's.
+        .testTarget(
+            name: "WiringReadmeTests",
+            dependencies: ["Wiring", "WiringTesting"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "WiringImposeTests", dependencies: ["WiringImpose"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDIContainerTests", dependencies: ["WiringDIContainer"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDipTests", dependencies: ["WiringDip"], swiftSettings: legacySettings),

@@ -6,7 +6,9 @@ import WiringDIKit
 // facade: `static let` instead of `static var` for the modules (a mutable static is an error in
 // Swift 6), `any` before protocol types (this target enables ExistentialAny), a plain class for
 // the UIKit app delegate and view controller, the README's `DependenyContainer` typo corrected,
-// and the second `Backend` and `app` renamed so both examples fit in one file.
+// the second `Backend` and `app` renamed so both examples fit in one file, and the `backend` and
+// `app` modules named `seedBackend` and `seedApp`, since the WiringDIKit overview (CatalogSnippets)
+// declares its own.
 
 protocol BackendProtocol { func fetch() -> String }
 protocol NetworkProtocol { var name: String { get } }
@@ -19,7 +21,7 @@ final class StopWatch: StopWatchProtocol {}
 struct LocalStorage: LocalStorageProtocol { let context: StorageContext }
 
 public extension DependencyContainer {
-    static let backend = module {
+    static let seedBackend = module {
         single { Backend() as any BackendProtocol }
     }
 }
@@ -31,7 +33,7 @@ public extension DependencyContainer {
 }
 
 public extension DependencyContainer {
-    static let app = module {
+    static let seedApp = module {
         single { AppState() as any AppStateProtocol }
         factory { StopWatch() as any StopWatchProtocol }
     }
@@ -41,7 +43,7 @@ final class AppDelegate {
     init() {
         DependencyContainer.defined(
             by: modules {
-                .backend; .network; .app
+                .seedBackend; .network; .seedApp
             })
     }
 }

@@ -1,18 +1,35 @@
 import Foundation
 import Testing
 
-/// Every Swift block of the DocC articles below must appear, verbatim up to indentation, in its
-/// snippet file, which the test target compiles and runs: an article cannot show code that does
-/// not compile.
-@Suite("DocC snippets")
+/// Every Swift block of the README and of every DocC article must appear in a snippet file that a
+/// test target compiles (and, where the snippet shows behaviour, runs): a document cannot show
+/// code that does not compile.
+///
+/// A block is matched paragraph by paragraph (runs of lines between blank lines), each verbatim up
+/// to indentation, so a snippet file may wrap a paragraph of top-level statements in a function.
+/// Every Markdown file with a Swift block must be listed: a new article without snippets fails.
+@Suite("Documentation snippets")
 struct DocSnippetTests {
-    static let articles: [(article: String, snippets: String)] = [
-        ("Sources/Wiring/Documentation.docc/GettingStarted.md", "Tests/WiringTests/Docs/GettingStartedSnippets.swift"),
-        ("Sources/Wiring/Documentation.docc/RegisteringAndLifetimes.md", "Tests/WiringTests/Docs/RegisteringSnippets.swift"),
-        ("Sources/Wiring/Documentation.docc/ResolvingTagsAndArguments.md", "Tests/WiringTests/Docs/RegisteringSnippets.swift"),
-        ("Sources/Wiring/Documentation.docc/Testing.md", "Tests/WiringTestingTests/FirstTestTests.swift"),
-        ("Sources/Wiring/Documentation.docc/ConcurrencyAndActors.md", "Tests/WiringTests/Docs/ConcurrencySnippets.swift"),
-        ("Sources/Wiring/Documentation.docc/Lifecycle.md", "Tests/WiringTests/Docs/ConcurrencySnippets.swift"),
+    static let articles: [(article: String, snippets: [String])] = [
+        ("README.md", ["Tests/WiringReadmeTests/ReadmeSnippets.swift"]),
+        ("Sources/Wiring/Documentation.docc/Wiring.md", ["Tests/WiringTests/Docs/CatalogSnippets.swift"]),
+        ("Sources/Wiring/Documentation.docc/GettingStarted.md", ["Tests/WiringTests/Docs/GettingStartedSnippets.swift"]),
+        ("Sources/Wiring/Documentation.docc/RegisteringAndLifetimes.md", ["Tests/WiringTests/Docs/RegisteringSnippets.swift"]),
+        ("Sources/Wiring/Documentation.docc/ResolvingTagsAndArguments.md", ["Tests/WiringTests/Docs/RegisteringSnippets.swift"]),
+        ("Sources/Wiring/Documentation.docc/StoringAndPublishing.md", ["Tests/WiringTests/Docs/CatalogSnippets.swift"]),
+        ("Sources/Wiring/Documentation.docc/Testing.md", ["Tests/WiringTestingTests/FirstTestTests.swift"]),
+        ("Sources/Wiring/Documentation.docc/ConcurrencyAndActors.md", ["Tests/WiringTests/Docs/ConcurrencySnippets.swift"]),
+        ("Sources/Wiring/Documentation.docc/Lifecycle.md", ["Tests/WiringTests/Docs/ConcurrencySnippets.swift"]),
+        ("Sources/WiringTesting/Documentation.docc/WiringTesting.md", ["Tests/WiringTestingTests/CatalogSnippets.swift"]),
+        ("Sources/WiringDIContainer/Documentation.docc/WiringDIContainer.md", ["Tests/WiringDIContainerTests/CatalogSnippets.swift"]),
+        (
+            "Sources/WiringDIContainer/Documentation.docc/MigratingFromDIContainer.md",
+            ["Tests/WiringDIContainerTests/CatalogSnippets.swift"]
+        ),
+        ("Sources/WiringDIKit/Documentation.docc/WiringDIKit.md", ["Tests/WiringDIKitTests/CatalogSnippets.swift"]),
+        ("Sources/WiringDIKit/Documentation.docc/MigratingFromDIKit.md", ["Tests/WiringDIKitTests/CatalogSnippets.swift"]),
+        ("Sources/WiringDip/Documentation.docc/WiringDip.md", ["Tests/WiringDipTests/CatalogSnippets.swift"]),
+        ("Sources/WiringImpose/Documentation.docc/WiringImpose.md", ["Tests/WiringImposeTests/CatalogSnippets.swift"]),
     ]
 
     /// The package root, from this file's path.
@@ -45,19 +62,58 @@ struct DocSnippetTests {
             .filter { !$0.isEmpty }
     }
 
-    @Test("every Swift block of an article is compiled in its snippet file", arguments: articles.map(\.article))
+    /// The blank-line-separated paragraphs of a block, normalized. Each `import` line is a
+    /// paragraph of its own: the formatter sorts a file's imports.
+    static func paragraphs(of block: String) -> [[String]] {
+        block.components(separatedBy: "\n")
+            .split { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { normalized($0.joined(separator: "\n")) }
+            .flatMap { lines -> [[String]] in
+                let imports = lines.filter { $0.hasPrefix("import ") }
+                let rest = lines.filter { !$0.hasPrefix("import ") }
+                return imports.map { [$0] } + (rest.isEmpty ? [] : [rest])
+            }
+    }
+
+    /// The README and every DocC article of the package.
+    static func markdownFiles() throws -> [String] {
+        let sources = root.appendingPathComponent("Sources")
+        var files = ["README.md"]
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            let catalog = "Sources/\(module)/Documentation.docc"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+            files += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        }
+        return files
+    }
+
+    @Test("every Markdown file with a Swift block has snippet files listed here")
+    func everyArticleIsListed() throws {
+        for file in try Self.markdownFiles() {
+            let markdown = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            guard !Self.swiftBlocks(of: markdown).isEmpty else { continue }
+            #expect(
+                Self.articles.contains { $0.article == file }, "\(file) has Swift blocks but no snippet file in DocSnippetTests.articles")
+        }
+    }
+
+    @Test("every Swift block of a document is compiled in its snippet files", arguments: articles.map(\.article))
     func blocksAreCompiled(article: String) throws {
-        let snippets = try #require(Self.articles.first { $0.article == article }?.snippets)
+        let files = try #require(Self.articles.first { $0.article == article }?.snippets)
         let markdown = try String(contentsOf: Self.root.appendingPathComponent(article), encoding: .utf8)
-        let source = Self.normalized(try String(contentsOf: Self.root.appendingPathComponent(snippets), encoding: .utf8))
+        var source: [String] = []
+        for file in files {
+            source += Self.normalized(try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8))
+        }
         let blocks = Self.swiftBlocks(of: markdown)
         #expect(!blocks.isEmpty)
         for block in blocks {
-            let lines = Self.normalized(block)
-            let found = source.indices.contains { start in
-                start + lines.count <= source.count && Array(source[start..<start + lines.count]) == lines
+            for lines in Self.paragraphs(of: block) {
+                let found = source.indices.contains { start in
+                    start + lines.count <= source.count && Array(source[start..<start + lines.count]) == lines
+                }
+                #expect(found, "this part of \(article) is not in \(files):\n\(lines.joined(separator: "\n"))")
             }
-            #expect(found, "this block of \(article) is not in \(snippets):\n\(block)")
         }
     }
 }
