@@ -118,7 +118,7 @@ extension Container {
     ///
     /// The dependency types are recorded at registration, so the graph is known without calling
     /// the initializer. With a lifetime, `T` must be `Sendable`, as for
-    /// ``register(_:tag:lifetime:file:line:factory:)``.
+    /// ``register(_:tag:lifetime:file:line:factory:)-(_,_,_,_,_,(Resolver)->T)``.
     @discardableResult
     public func autowire<T: Sendable, each D>(
         _ type: T.Type = T.self,
