@@ -170,6 +170,24 @@ struct InjectionFailureTests {
         #expect(stderr.contains("nothing is registered for any Logging"))
     }
 
+    @Test("@LazyWired of a scoped service read outside any scope stops with the scope message, not a crash")
+    func lazyScopedOutsideScope() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class RequestState: Sendable {}
+            struct Screen {
+                @LazyWired var state: RequestState
+            }
+            let container = Container()
+            container.register(RequestState.self, lifetime: .scoped) { _ in RequestState() }
+            let screen = withContainer(container) { Screen() }
+            _ = screen.state
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("RequestState"), "\(stderr)")
+        #expect(stderr.contains("scope"), "\(stderr)")
+        #expect(stderr.contains("To fix:"), "\(stderr)")
+    }
+
     @Test("wiredIfRegistered() still stops the program when a registered factory throws")
     func optionalStopsOnFactoryError() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
