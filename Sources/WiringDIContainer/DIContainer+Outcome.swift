@@ -34,7 +34,7 @@ extension DIContainer {
 
     /// The three-part message ``DIContainerProtocol/forceResolve(_:named:)`` stops with.
     func forceResolveMessage<T>(_ type: T.Type, named name: String?, failure: ResolutionFailure) -> String {
-        let typeName = displayName(of: T.self)
+        let typeName = typeDisplayName(T.self, qualified: true)
         let subject = name.map { "\(typeName) named \"\($0)\"" } ?? typeName
         let record = records.withLock { $0[RegistrationKey(T.self, name: name)] }
         var lines: [String] = []

@@ -36,7 +36,7 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
     ///   - value: The lifecycle: an eager value, or a factory with its caching rule.
     public func register<Protocol>(type: Protocol.Type, named name: String? = nil, value: DILifecycle<Protocol>) {
         let key = RegistrationKey(Protocol.self, name: name)
-        let typeName = displayName(of: Protocol.self)
+        let typeName = typeDisplayName(Protocol.self, qualified: true)
         // DIContainer never asked for Sendable; its users vouch for their types as they did before.
         records.withLock { table in
             switch value {

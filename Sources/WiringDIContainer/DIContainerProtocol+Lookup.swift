@@ -1,3 +1,5 @@
+import Wiring
+
 extension DIContainerProtocol {
     /// Resolves `type` under `named`; the same as `resolve(type, named: name)`.
     ///
@@ -37,13 +39,13 @@ extension DIContainerProtocol {
             }
         }
         guard let value = resolve(Protocol.self, named: name) else {
-            let subject = displayName(of: Protocol.self) + (name.map { " named \"\($0)\"" } ?? "")
+            let subject = typeDisplayName(Protocol.self, qualified: true) + (name.map { " named \"\($0)\"" } ?? "")
             fatalError(
                 """
                 WiringDIContainer: forceResolve got nil for \(subject).
                   container: \(String(reflecting: Swift.type(of: self)))
                 To fix:
-                  - register \(displayName(of: Protocol.self)) in this container before resolving it.
+                  - register \(typeDisplayName(Protocol.self, qualified: true)) in this container before resolving it.
                   - or use resolve, the subscript or @Resolved, which give nil instead of stopping.
                 """
             )

@@ -27,7 +27,7 @@ public final class DependencyContainer: Sendable {
     private let state = Lock(State())
 
     struct State: Sendable {
-        var components: [Legacy<any ComponentProtocol>] = []
+        var components: [UncheckedBox<any ComponentProtocol>] = []
         var identifiers: Set<LegacyHashable> = []
         var bootstrapped = false
     }
@@ -91,7 +91,7 @@ public final class DependencyContainer: Sendable {
     /// Registers `component`; `context` names the merge it comes from, for the messages.
     func register(_ component: any ComponentProtocol, context: String?) {
         let identifier = LegacyHashable(component.identifier)
-        let boxed = Legacy(value: component)
+        let boxed = UncheckedBox(component)
         state.withLock { state in
             if state.bootstrapped {
                 stop(Diagnostics.registeredAfterBootstrap(component))
@@ -105,14 +105,14 @@ public final class DependencyContainer: Sendable {
     }
 
     /// Registers `component` in the engine under its type and tag.
-    private func install(_ boxed: Legacy<any ComponentProtocol>) {
+    private func install(_ boxed: UncheckedBox<any ComponentProtocol>) {
         let component = boxed.value
         // Only identifiers this module makes say which tag to resolve by; DIKit could not
         // resolve other components either.
         guard let identifier = component.identifier.base as? ComponentIdentifier else { return }
         let tag = identifier.tag.map(LegacyHashable.init)
         let lifetime: Wiring.Lifetime = component.lifetime == .singleton ? .singleton : .transient
-        let factory = Legacy(value: component.componentFactory)
+        let factory = UncheckedBox(component.componentFactory)
         func registerOpened<T>(_ type: T.Type) {
             // DIKit never asked for Sendable; its users vouch for their types as they did before.
             engine.registerUncheckedSendable(T.self, tag: tag, lifetime: lifetime) { _ in
@@ -158,13 +158,21 @@ public final class DependencyContainer: Sendable {
     }
 
     /// Resolves like ``resolve(tag:)``, and gives `nil` when nothing is registered.
-    ///
-    /// Checks with `isRegistered` and then resolves, rather than calling the engine's
-    /// `resolveIfRegistered`, whose tagged form traps in this engine version (it infers `T?` for
-    /// its internal lookup). Components never change after bootstrap, so the two steps agree.
     func resolveOptional<T>(tag: AnyHashable?) -> T? {
-        guard engine.isRegistered(T.self, tag: tag.map(LegacyHashable.init)) else { return nil }
-        return resolve(tag: tag) as T
+        let path = ResolutionPath.current.appending(T.self, tag: tag)
+        let result: Result<T?, WiringError> = ResolutionPath.$current.withValue(path) {
+            do throws(WiringError) {
+                return .success(try engine.resolveIfRegistered(T.self, tag: tag.map(LegacyHashable.init)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            stop(Diagnostics.engineFailure(error, type: T.self, tag: tag, path: path))
+        }
     }
 }
 

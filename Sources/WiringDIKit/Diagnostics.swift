@@ -36,7 +36,7 @@ enum Diagnostics {
                 }
             } else {
                 let other = typeDisplayName(identifier.type)
-                if other.contains(bareName) || bareName.contains(other) {
+                if isNearMiss(other, for: name) {
                     fixes.append(
                         "\(other) is registered, and types must match exactly: register it as single { \(other)(…) as \(bareName) }."
                     )

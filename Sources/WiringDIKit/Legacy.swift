@@ -1,12 +1,4 @@
-/// A value from DIKit's API that is not `Sendable` (a closure, a component), carried into the
-/// Sendable engine.
-///
-/// `@unchecked Sendable`: DIKit's contract already had any thread call these closures (its
-/// `resolve` took no lock); the box never mutates the value, only hands it back, and the
-/// migration guide tells users the factories must be safe to call from any thread.
-struct Legacy<Value>: @unchecked Sendable {
-    let value: Value
-}
+import Wiring
 
 /// A DIKit tag (or identifier), `AnyHashable`, used as a key by the Sendable engine.
 ///
@@ -19,25 +11,6 @@ struct LegacyHashable: Hashable, @unchecked Sendable, CustomStringConvertible {
     init(_ base: AnyHashable) { self.base = base }
 
     var description: String { tagDisplayName(base) }
-}
-
-/// A tag as users wrote it: `"primary"` for strings, `.systemdata` for enum cases.
-func tagDisplayName(_ tag: AnyHashable) -> String {
-    if let string = tag.base as? String { return "\"\(string)\"" }
-    let text = String(describing: tag.base)
-    if let first = text.first, first.isLetter, first.isLowercase, !text.contains(where: { $0 == " " || $0 == "(" }) {
-        return ".\(text)"
-    }
-    return text
-}
-
-/// A readable name for a type: `Backend`, `any BackendProtocol`.
-func typeDisplayName(_ type: Any.Type) -> String {
-    let name = _typeName(type, qualified: false)
-    if let mangled = _mangledTypeName(type), mangled.hasSuffix("_p"), !name.hasPrefix("any ") {
-        return "any \(name)"
-    }
-    return name
 }
 
 /// `any BackendProtocol` or `any LocalStorageProtocol tagged .systemdata`.

@@ -1,3 +1,5 @@
+import Wiring
+
 /// The components being resolved through the facade on the current task or thread, outermost
 /// first: the path the messages show (`CycleA → CycleB → CycleA`).
 struct ResolutionPath: Sendable {
@@ -20,10 +22,6 @@ struct ResolutionPath: Sendable {
     /// `path: A → B → C`, shortened in the middle when long; nothing for a single step.
     var contextLines: [String] {
         guard steps.count > 1 else { return [] }
-        var names = steps.map { keyDisplayName($0.type, tag: $0.tag?.base) }
-        if names.count > 12 {
-            names = Array(names.prefix(5)) + ["… \(names.count - 10) more …"] + Array(names.suffix(5))
-        }
-        return ["path: \(names.joined(separator: " → "))"]
+        return ["path: \(pathDisplayName(steps.map { keyDisplayName($0.type, tag: $0.tag?.base) }))"]
     }
 }

@@ -68,7 +68,9 @@ final class Provider<Instance>: AnyProvider, @unchecked Sendable {
     init(container: Container, kind: ProviderKind, queue: DispatchQueue?, factory: @escaping () -> Instance) {
         self.container = container
         super.init(instanceType: Instance.self, kind: kind)
-        let closure = LegacyClosure(factory)
+        // Impose's closures are not @Sendable; it called them on the resolving thread (or the
+        // `resolveOn:` queue), as the facade does (see UncheckedBox and the migration notes).
+        let closure = UncheckedBox(factory)
         let affinity = queue.map(QueueAffinity.init)
         let lifetime: Lifetime =
             switch kind {
@@ -78,7 +80,7 @@ final class Provider<Instance>: AnyProvider, @unchecked Sendable {
             }
         // Impose never asked for Sendable; its users vouch for their types as they did before.
         container.registerUncheckedSendable(Instance.self, tag: ProviderTag(id: id), lifetime: lifetime) { _ in
-            affinity?.run(closure.call) ?? closure.call()
+            affinity?.run(closure.value) ?? closure.value()
         }
     }
 
@@ -130,17 +132,6 @@ struct CreatedInstance: @unchecked Sendable {
     }
 
     var value: Any? { object ?? valueType }
-}
-
-/// A closure from Impose's API, which is not `@Sendable`, carried into the engine.
-///
-/// `@unchecked Sendable`: Impose's registration methods take plain closures and call them on the
-/// resolving thread (or the `resolveOn:` queue), as the original did; the facade keeps that
-/// contract rather than breaking every call site with `@Sendable`. The migration notes say so.
-struct LegacyClosure<T>: @unchecked Sendable {
-    private let body: () -> T
-    init(_ body: @escaping () -> T) { self.body = body }
-    func call() -> T { body() }
 }
 
 /// Runs a factory on the queue given as `resolveOn:`. The queue is recognised by a

@@ -161,7 +161,7 @@ struct FakeGateway: PaymentGateway {
 
 struct CheckoutService {
     @Wired var gateway: any PaymentGateway
-    func pay(_ amount: Int) -> PaymentResult { gateway.charge(amount) }
+    func pay(_ amount: Int) throws -> PaymentResult { gateway.charge(amount) }
 }
 
 @Suite(.isolatedContainer(installing: AppModule()))  // every test in the suite
@@ -234,7 +234,7 @@ func asyncServicesAndTeardown() async throws {
     try await request.close()  // disposes the request's instances
     try await container.shutdown()  // then the singletons, newest first
 
-    #expect(await pool.url == "sqlite://test.db")
+    #expect(pool.url == "sqlite://test.db")
     #expect(await pool.isClosed)
     #expect(plugins.count == 1 && plugins.first is AuthPlugin)
 }

@@ -48,7 +48,9 @@ extension Container {
     ) -> Registration<Element> {
         let collectionKey = ServiceKey(type: [Element].self, tag: ServiceTag(tag), arguments: Void.self)
         let (element, firstSite) = record(collectionKey, Element.self, mapKey: nil, site: SourceLocation(file, line))
-        let registration = registerUncheckedSendable(Element.self, tag: element, lifetime: lifetime, file: file, line: line, factory: factory)
+        // Not checked for Sendable yet (see the Concurrency article).
+        let registration = registerUncheckedSendable(
+            Element.self, tag: element, lifetime: lifetime, file: file, line: line, factory: factory)
         publishCollection(collectionKey, site: firstSite) { resolver, records in
             try records.map { try resolver.resolve(Element.self, tag: $0.element.tag?.base as? ContributionTag) }
         }
@@ -74,7 +76,9 @@ extension Container {
     ) -> Registration<Element> {
         let mapKey = ServiceKey(type: [Key: Element].self, tag: ServiceTag(tag), arguments: Void.self)
         let (element, firstSite) = record(mapKey, Element.self, mapKey: ServiceTag(key), site: SourceLocation(file, line))
-        let registration = registerUncheckedSendable(Element.self, tag: element, lifetime: lifetime, file: file, line: line, factory: factory)
+        // Not checked for Sendable yet (see the Concurrency article).
+        let registration = registerUncheckedSendable(
+            Element.self, tag: element, lifetime: lifetime, file: file, line: line, factory: factory)
         publishCollection(mapKey, site: firstSite) { resolver, records in
             var result: [Key: Element] = [:]
             var sites: [Key: SourceLocation] = [:]

@@ -293,17 +293,6 @@ extension Container {
     }
 }
 
-/// Carries a value the compiler cannot prove `Sendable` into a `@Sendable` closure.
-///
-/// `@unchecked Sendable`: each use is a value the container already shares between threads by
-/// contract: an instance registered with ``Container/registerUncheckedSendable(_:tag:instance:file:line:)``
-/// (its caller vouches for it); a tracked instance and its teardown, which the disposal bag runs
-/// once, after the container has served the instance to any thread that resolved it.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}
-
 /// A handle on a registration, to refine it after `register`.
 ///
 /// ```swift

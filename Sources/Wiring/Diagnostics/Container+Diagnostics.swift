@@ -62,13 +62,10 @@ extension Container {
             pending.append(contentsOf: child.liveChildren)
         }
         // A concrete type registered where a protocol (or another name) was requested.
-        let bareName = name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
         for container in containers {
             for entry in container.registry.allEntries() where entry.key.type != key.type && entry.forwardsTo == nil {
                 let other = typeDisplayName(entry.key.type)
-                let similar =
-                    other.localizedStandardContainsASCII(bareName) || bareName.localizedStandardContainsASCII(other)
-                if similar {
+                if isNearMiss(other, for: name) {
                     hints.append(
                         "\(other) is registered (at \(entry.site)); to serve it as \(name), add .forwarding(to: \(metatypeExpression(name))) { $0 } to its registration."
                     )
@@ -76,13 +73,5 @@ extension Container {
             }
         }
         return hints
-    }
-}
-
-extension String {
-    /// Case-insensitive ASCII containment, without Foundation.
-    fileprivate func localizedStandardContainsASCII(_ other: String) -> Bool {
-        guard !other.isEmpty else { return false }
-        return lowercased().contains(other.lowercased())
     }
 }

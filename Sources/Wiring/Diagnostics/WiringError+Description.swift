@@ -27,11 +27,7 @@ extension WiringError {
     }
 
     /// The path, shortened in the middle when a runaway recursion made it long.
-    private var pathText: String {
-        let names = pathKeys.map(\.description)
-        guard names.count > 12 else { return names.joined(separator: " → ") }
-        return (names.prefix(5) + ["… \(names.count - 10) more …"] + names.suffix(5)).joined(separator: " → ")
-    }
+    private var pathText: String { pathDisplayName(pathKeys.map(\.description)) }
 
     private var headline: String {
         switch code.base {

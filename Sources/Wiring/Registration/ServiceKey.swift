@@ -24,14 +24,7 @@ struct ServiceTag: Hashable, @unchecked Sendable, CustomStringConvertible {
 
     /// The tag as users wrote it: `"primary"` for strings, `.replica` for enum cases.
     @usableFromInline
-    var description: String {
-        if let string = base.base as? String { return "\"\(string)\"" }
-        let text = String(describing: base.base)
-        if let first = text.first, first.isLetter, first.isLowercase, !text.contains(where: { $0 == " " || $0 == "(" }) {
-            return ".\(text)"
-        }
-        return text
-    }
+    var description: String { tagDisplayName(base) }
 }
 
 /// What a registration answers to: a type, an optional tag and the types of its runtime
@@ -75,28 +68,4 @@ struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
         if hasArguments { text += " with arguments \(argumentsDisplayName(arguments))" }
         return text
     }
-}
-
-/// A readable name for a type: `UserService`, `any Database`, `Optional<Config>`.
-func typeDisplayName(_ type: Any.Type) -> String {
-    // `_typeName` is what `String(describing:)` ends with for a metatype, without first asking
-    // the runtime whether the metatype conforms to half a dozen printing protocols (a hundred
-    // times slower, which validation of a large graph noticed).
-    let name = _typeName(type, qualified: false)
-    // `String(describing:)` drops `any` from existentials; their mangled names end in `_p`.
-    if let mangled = _mangledTypeName(type), mangled.hasSuffix("_p"), !name.hasPrefix("any ") {
-        return "any \(name)"
-    }
-    return name
-}
-
-/// `(String, Int)` for a tuple of argument types, `(Int)` for one, `()` for none.
-func argumentsDisplayName(_ type: Any.Type) -> String {
-    let name = _typeName(type, qualified: false)
-    return name.hasPrefix("(") ? name : "(\(name))"
-}
-
-/// How to write `name`'s metatype in Swift: `Database.self`, `(any Database).self`.
-func metatypeExpression(_ name: String) -> String {
-    name.hasPrefix("any ") ? "(\(name)).self" : "\(name).self"
 }

@@ -226,17 +226,4 @@ private func currentThreadStackLimit() -> UInt {
 #endif
 
 /// The key of the thread-local slot; its destructor releases a thread's context at thread exit.
-private let contextKey: pthread_key_t = {
-    var key = pthread_key_t()
-    #if canImport(Darwin)
-        let status = pthread_key_create(&key) { raw in
-            Unmanaged<ResolutionContext>.fromOpaque(raw).release()
-        }
-    #else
-        let status = pthread_key_create(&key) { raw in
-            if let raw { Unmanaged<ResolutionContext>.fromOpaque(raw).release() }
-        }
-    #endif
-    precondition(status == 0, "Wiring: pthread_key_create failed with \(status)")
-    return key
-}()
+private let contextKey = makeReleasingThreadLocalKey(owner: "Wiring")

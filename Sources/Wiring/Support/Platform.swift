@@ -51,3 +51,21 @@ var isOnMainActorExecutor: Bool {
         return unsafeBitCast(symbol, to: (@convention(c) () -> pid_t).self)
     }()
 #endif
+
+/// A thread-local slot whose destructor releases the object a thread stored in it (retained with
+/// `Unmanaged.passRetained`) when the thread exits. Shared with the facades through `package`
+/// access. `owner` names the module in the message if the system is out of keys.
+package func makeReleasingThreadLocalKey(owner: StaticString) -> pthread_key_t {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+        let status = pthread_key_create(&key) { raw in
+            Unmanaged<AnyObject>.fromOpaque(raw).release()
+        }
+    #else
+        let status = pthread_key_create(&key) { raw in
+            if let raw { Unmanaged<AnyObject>.fromOpaque(raw).release() }
+        }
+    #endif
+    precondition(status == 0, "\(owner): pthread_key_create failed with \(status)")
+    return key
+}

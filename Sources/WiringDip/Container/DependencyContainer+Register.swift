@@ -273,7 +273,7 @@ extension DependencyContainer {
             // As Dip did: resolve the type without arguments, so that a definition with runtime
             // arguments is auto-wired.
             let eagerKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: key.tag)
-            let eager = Legacy { [weak self] () throws -> Void in
+            let eager = UncheckedBox { [weak self] () throws -> Void in
                 _ = try self?.resolve(key: eagerKey, arguments: ())
             }
             state.withLock { $0.bootstrapQueue.append(eager) }

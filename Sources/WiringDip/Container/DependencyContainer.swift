@@ -25,7 +25,7 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
         var definitions: [DefinitionKey: Registered] = [:]
         var nextSequence = 0
         var bootstrapped = false
-        var bootstrapQueue: [Legacy<() throws -> Void>] = []
+        var bootstrapQueue: [UncheckedBox<() throws -> Void>] = []
         var collaborators: [WeakContainer] = []
     }
 

@@ -16,15 +16,15 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
 
     struct State: Sendable {
         var implementingTypes: [Any.Type] = [T?.self]
-        var propertyBlocks: [Legacy<(DependencyContainer, Any) throws -> Void>] = []
+        var propertyBlocks: [UncheckedBox<(DependencyContainer, Any) throws -> Void>] = []
         var autoInjectProperties: Bool?
         var container = WeakContainer()
     }
 
     let scope: ComponentScope
     let numberOfArguments: Int
-    private let factory: Legacy<F>
-    private let autoWiringFactory: Legacy<((DependencyContainer, DependencyContainer.Tag?) throws -> T)?>
+    private let factory: UncheckedBox<F>
+    private let autoWiringFactory: UncheckedBox<((DependencyContainer, DependencyContainer.Tag?) throws -> T)?>
     /// For a forwarding definition (made by `implements`): the definition it forwards to.
     let forwardsTo: (any DefinitionCore)?
     /// The engine registration that holds the instances of a non-forwarding definition: one
@@ -46,9 +46,9 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         autoWiringFactory: ((DependencyContainer, DependencyContainer.Tag?) throws -> T)?
     ) {
         self.scope = scope
-        self.factory = Legacy(factory)
+        self.factory = UncheckedBox(factory)
         self.numberOfArguments = numberOfArguments
-        self.autoWiringFactory = Legacy(autoWiringFactory)
+        self.autoWiringFactory = UncheckedBox(autoWiringFactory)
         self.forwardsTo = nil
         // Dip may build a definition again inside its own build (see `allowingReentry`); its
         // real loops stop at this depth, as they did before the engine detected loops by key.
@@ -69,14 +69,14 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         self.forwardsTo = source
         self.engine = nil
         self.lifetime = .transient
-        self.factory = Legacy { arguments in
+        self.factory = UncheckedBox { arguments in
             let value = try source.callFactory(arguments)
             guard let typed = value as? T else {
                 throw DipError.invalidType(resolved: value, key: DefinitionKey(type: T.self, typeOfArguments: U.self, tag: nil))
             }
             return typed
         }
-        self.autoWiringFactory = Legacy(nil)
+        self.autoWiringFactory = UncheckedBox(nil)
         self.state.withLock { $0.container = source.state.withLock(\.container) }
     }
 
@@ -96,7 +96,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     public func resolvingProperties(_ block: @escaping (DependencyContainer, T) throws -> Void) -> Definition {
         state.withLock { state in
             state.propertyBlocks.append(
-                Legacy { container, instance in
+                UncheckedBox { container, instance in
                     guard let typed = instance as? T else { return }
                     try block(container, typed)
                 })

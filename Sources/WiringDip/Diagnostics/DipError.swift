@@ -5,7 +5,7 @@
 /// the code `cycle` instead (its description shows the loop).
 public enum DipError: Error, @unchecked Sendable, CustomStringConvertible {
     // @unchecked: `resolved` is an instance a factory built, which the legacy contract already lets
-    // the container hand to any thread (see `Legacy`); every other payload is Sendable.
+    // the container hand to any thread (see `UncheckedBox`); every other payload is Sendable.
     /// Nothing is registered for the key, none of its forwarding definitions applies, auto-wiring
     /// found no candidate, and no collaborator could resolve it.
     case definitionNotFound(key: DefinitionKey)

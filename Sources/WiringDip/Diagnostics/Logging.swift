@@ -14,7 +14,7 @@ public enum LogLevel: Int, Sendable {
 /// and change from any thread.
 private struct LoggingSettings: Sendable {
     var level: LogLevel = .Errors
-    var logger: Legacy<(LogLevel, Any) -> Void> = Legacy { print($1) }
+    var logger: UncheckedBox<(LogLevel, Any) -> Void> = UncheckedBox { print($1) }
 }
 
 private let loggingSettings = Lock(LoggingSettings())
@@ -34,7 +34,7 @@ public var logLevel: LogLevel {
 /// working. It is called on the resolving thread, outside the lock.
 public var logger: (LogLevel, Any) -> Void {
     get { loggingSettings.withLock { $0.logger }.value }
-    set { loggingSettings.withLock { $0.logger = Legacy(newValue) } }
+    set { loggingSettings.withLock { $0.logger = UncheckedBox(newValue) } }
 }
 
 /// Sends `message` to ``logger`` if `level` is enabled.

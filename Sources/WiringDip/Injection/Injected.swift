@@ -1,3 +1,5 @@
+import Wiring
+
 /// A property that the container resolves when it builds the instance holding it
 /// (auto-injection).
 ///
@@ -57,7 +59,7 @@ public struct Injected<T>: AutoInjectedPropertyBox {
             required: required,
             tag: tag?.dependencyTag,
             overrideTag: overrideTag,
-            didInject: Legacy(didInject)
+            didInject: UncheckedBox(didInject)
         )
         self.box = NullableBox()
         box.value = value

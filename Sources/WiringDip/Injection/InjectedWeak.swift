@@ -1,3 +1,5 @@
+import Wiring
+
 /// A property that the container resolves when it builds the instance holding it
 /// (auto-injection), held weakly: for class instances, typically to break a cycle.
 ///
@@ -57,7 +59,7 @@ public struct InjectedWeak<T>: AutoInjectedPropertyBox {
             required: required,
             tag: tag?.dependencyTag,
             overrideTag: overrideTag,
-            didInject: Legacy(didInject)
+            didInject: UncheckedBox(didInject)
         )
         self.box = WeakBox()
         box.value = value

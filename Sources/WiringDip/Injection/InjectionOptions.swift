@@ -1,3 +1,5 @@
+import Wiring
+
 /// The storage of an ``Injected`` (strong) or ``InjectedWeak`` (weak) wrapper: a reference, so
 /// that struct copies, and the copy `Mirror` shows the container, all see one value.
 protocol InjectedStorage<Value>: AnyObject {
@@ -27,7 +29,7 @@ struct InjectionOptions<T> {
     let required: Bool
     let tag: DependencyContainer.Tag?
     let overrideTag: Bool
-    let didInject: Legacy<(T) -> Void>
+    let didInject: UncheckedBox<(T) -> Void>
 
     /// Stores `newValue` in `box`; `nil` on a required wrapper stops the program.
     func assign(_ newValue: T?, to box: some InjectedStorage<T>) {

@@ -1,3 +1,5 @@
+import Wiring
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -61,17 +63,4 @@ final class ResolutionStack {
 }
 
 /// The key of the thread-local slot; its destructor releases a thread's stack at thread exit.
-private let stackKey: pthread_key_t = {
-    var key = pthread_key_t()
-    #if canImport(Darwin)
-        let status = pthread_key_create(&key) { raw in
-            Unmanaged<ResolutionStack>.fromOpaque(raw).release()
-        }
-    #else
-        let status = pthread_key_create(&key) { raw in
-            if let raw { Unmanaged<ResolutionStack>.fromOpaque(raw).release() }
-        }
-    #endif
-    precondition(status == 0, "WiringDip: pthread_key_create failed with \(status)")
-    return key
-}()
+private let stackKey = makeReleasingThreadLocalKey(owner: "WiringDip")
