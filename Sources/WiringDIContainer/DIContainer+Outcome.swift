@@ -1,4 +1,4 @@
-import Wiring
+public import Wiring
 
 /// Why a resolve gave no value; ``DIContainerProtocol/forceResolve(_:named:)`` turns it into a
 /// message.
@@ -13,23 +13,20 @@ struct ResolutionFailure: Error {
 }
 
 extension DIContainer {
-    /// Resolves `type` under `name`, keeping the reason for a failure.
-    ///
-    /// Uses the engine's throwing `resolve` and maps "not registered" back, rather than
-    /// `resolveIfRegistered`, which in this engine version stops on a tagged registration that
-    /// exists (it asks for an `Optional` entry); the cost is an error value on a miss.
-    func outcome<T>(_ type: T.Type, named name: String?) -> Result<T, ResolutionFailure> {
-        do {
-            return .success(try engine.resolve(T.self, tag: name))
-        } catch {
-            if error.code == .notRegistered, error.path.count == 1 {
-                return .failure(ResolutionFailure(reason: .notRegistered))
-            }
-            if error.code == .factoryFailed, error.underlyingError is FactoryReturnedNil, error.path.count == 1 {
-                return .failure(ResolutionFailure(reason: .factoryReturnedNil))
-            }
-            return .failure(ResolutionFailure(reason: .engine(error)))
+    /// Stops with the three-part message for a ``forceResolve(_:named:)`` whose resolve threw
+    /// `error`: nothing registered, a factory that returned `nil`, or an engine failure deeper
+    /// in the graph.
+    @usableFromInline
+    func stopForceResolving<T>(_ type: T.Type, named name: String?, error: WiringError) -> Never {
+        let reason: ResolutionFailure.Reason
+        if error.code == .notRegistered, error.path.count == 1 {
+            reason = .notRegistered
+        } else if error.code == .factoryFailed, error.underlyingError is FactoryReturnedNil, error.path.count == 1 {
+            reason = .factoryReturnedNil
+        } else {
+            reason = .engine(error)
         }
+        fatalError(forceResolveMessage(T.self, named: name, failure: ResolutionFailure(reason: reason)))
     }
 
     /// The three-part message ``DIContainerProtocol/forceResolve(_:named:)`` stops with.

@@ -1,4 +1,6 @@
-import Wiring
+// Public: the resolves below are inlinable, so that a call site on a concrete type is
+// specialized and reaches the engine's lock-free read without generic metadata lookups.
+public import Wiring
 
 /// A dependency-injection container: registrations keyed by type and optional name, resolved
 /// to optionals.
@@ -17,7 +19,7 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
     // not open, so the only subclass is DISingletonContainer, which adds no state.
 
     /// The engine holding the registrations and their cached instances.
-    let engine = Container()
+    @usableFromInline let engine = Container()
     /// The facade's view of each registration; updated together with the engine under its lock,
     /// so that the two agree when the same key is registered or reset from several threads. (No
     /// factory runs under it; only the engine's release of a replaced instance does.)
@@ -92,8 +94,28 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
     ///   - name: The name of the registration, or `nil` for the unnamed one.
     /// - Returns: The instance, or `nil` when nothing is registered, the factory returned `nil`
     ///   (not cached: the next call tries again), or the dependencies form a cycle.
-    public func resolve<Protocol>(_ type: Protocol.Type = Protocol.self, named name: String? = nil) -> Protocol? {
-        try? outcome(Protocol.self, named: name).get()
+    @inlinable
+    public final func resolve<Protocol>(_ type: Protocol.Type = Protocol.self, named name: String? = nil) -> Protocol? {
+        if let name { return try? engine.resolve(Protocol.self, tag: name) }
+        return try? engine.resolve(Protocol.self)
+    }
+
+    /// Resolves `type` under `named`, and stops the program if that gives no value; see
+    /// ``DIContainerProtocol/forceResolve(_:named:)``, which calls this on a `DIContainer`.
+    @inlinable
+    public final func forceResolve<Protocol>(_ type: Protocol.Type = Protocol.self, named name: String? = nil) -> Protocol {
+        do {
+            if let name { return try engine.resolve(Protocol.self, tag: name) }
+            return try engine.resolve(Protocol.self)
+        } catch {
+            stopForceResolving(Protocol.self, named: name, error: error)
+        }
+    }
+
+    /// Resolves `type` under `named`; the same as ``resolve(_:named:)``.
+    @inlinable
+    public final subscript<Protocol>(_ type: Protocol.Type, named name: String? = nil) -> Protocol? {
+        resolve(Protocol.self, named: name)
     }
 
     /// Whether ``reset(_:named:)`` would drop a cached instance of `type` under `named`.

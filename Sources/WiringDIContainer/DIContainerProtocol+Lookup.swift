@@ -12,8 +12,10 @@ extension DIContainerProtocol {
     ///   - type: The type to resolve.
     ///   - name: The name of the registration, or `nil` for the unnamed one.
     /// - Returns: The instance, or `nil` when it cannot be resolved.
+    @inlinable @inline(__always)
     public subscript<Protocol>(_ type: Protocol.Type, named name: String? = nil) -> Protocol? {
-        resolve(Protocol.self, named: name)
+        if let container = self as? DIContainer { return container.resolve(Protocol.self, named: name) }
+        return resolve(Protocol.self, named: name)
     }
 
     /// Resolves `type` under `named`, and stops the program if that gives no value.
@@ -29,27 +31,31 @@ extension DIContainerProtocol {
     ///   - type: The type to resolve; inferred from context when omitted.
     ///   - name: The name of the registration, or `nil` for the unnamed one.
     /// - Returns: The instance.
+    // Always inlined: called on the `any DIContainerProtocol` a factory receives, the method is
+    // generic over the opened existential, so only inlining lets the resolve below be
+    // specialized for `Protocol` at the factory.
+    @inlinable @inline(__always)
     public func forceResolve<Protocol>(_ type: Protocol.Type = Protocol.self, named name: String? = nil) -> Protocol {
-        if let container = self as? DIContainer {
-            switch container.outcome(Protocol.self, named: name) {
-            case .success(let value):
-                return value
-            case .failure(let failure):
-                fatalError(container.forceResolveMessage(Protocol.self, named: name, failure: failure))
-            }
-        }
+        if let container = self as? DIContainer { return container.forceResolve(Protocol.self, named: name) }
         guard let value = resolve(Protocol.self, named: name) else {
-            let subject = typeDisplayName(Protocol.self, qualified: true) + (name.map { " named \"\($0)\"" } ?? "")
-            fatalError(
-                """
-                WiringDIContainer: forceResolve got nil for \(subject).
-                  container: \(String(reflecting: Swift.type(of: self)))
-                To fix:
-                  - register \(typeDisplayName(Protocol.self, qualified: true)) in this container before resolving it.
-                  - or use resolve, the subscript or @Resolved, which give nil instead of stopping.
-                """
-            )
+            stopForceResolving(Protocol.self, named: name, in: self)
         }
         return value
     }
+}
+
+/// Stops a ``DIContainerProtocol/forceResolve(_:named:)`` on a container of your own that gave
+/// no value.
+@usableFromInline
+func stopForceResolving<Protocol>(_ type: Protocol.Type, named name: String?, in container: any DIContainerProtocol) -> Never {
+    let subject = typeDisplayName(Protocol.self, qualified: true) + (name.map { " named \"\($0)\"" } ?? "")
+    fatalError(
+        """
+        WiringDIContainer: forceResolve got nil for \(subject).
+          container: \(String(reflecting: Swift.type(of: container)))
+        To fix:
+          - register \(typeDisplayName(Protocol.self, qualified: true)) in this container before resolving it.
+          - or use resolve, the subscript or @Resolved, which give nil instead of stopping.
+        """
+    )
 }

@@ -1,3 +1,5 @@
+import Wiring
+
 /// Builds the instance of a component, type-erased.
 ///
 /// DIKit's closures are not `@Sendable`; the facade keeps them that way for source
@@ -55,4 +57,18 @@ struct Component<T>: ComponentProtocol {
     var identifier: AnyHashable { AnyHashable(ComponentIdentifier(type: T.self, tag: tag)) }
     var componentFactory: ComponentFactory { { make() } }
     var type: Any.Type { T.self }
+}
+
+/// A component that registers itself in the engine under its own type, so that a build calls
+/// its factory directly instead of casting an `Any` result.
+protocol EngineInstallable {
+    func install(in engine: Container, tag: LegacyHashable?, lifetime: Wiring.Lifetime)
+}
+
+extension Component: EngineInstallable {
+    func install(in engine: Container, tag: LegacyHashable?, lifetime: Wiring.Lifetime) {
+        // DIKit never asked for Sendable; its users vouch for their types as they did before.
+        let make = UncheckedBox(self.make)
+        engine.registerUncheckedSendable(T.self, tag: tag, lifetime: lifetime) { _ in make.value() }
+    }
 }

@@ -1,4 +1,6 @@
-import Wiring
+// Public: the resolves are inlinable, so that a call site is specialized for its type and
+// reaches the engine's lock-free read without generic metadata lookups.
+public import Wiring
 
 /// A set of components to resolve from: DIKit's container, on the Wiring engine.
 ///
@@ -22,7 +24,7 @@ public final class DependencyContainer: Sendable {
     public typealias BootstrapBlock = (DependencyContainer) -> Void
 
     /// The engine container that builds and caches the instances.
-    let engine = Container()
+    @usableFromInline let engine = Container()
 
     private let state = Lock(State())
 
@@ -112,6 +114,11 @@ public final class DependencyContainer: Sendable {
         guard let identifier = component.identifier.base as? ComponentIdentifier else { return }
         let tag = identifier.tag.map(LegacyHashable.init)
         let lifetime: Wiring.Lifetime = component.lifetime == .singleton ? .singleton : .transient
+        // The facade's own components register with their type: no `Any` box and no cast per build.
+        if let typed = component as? any EngineInstallable {
+            typed.install(in: engine, tag: tag, lifetime: lifetime)
+            return
+        }
         let factory = UncheckedBox(component.componentFactory)
         func registerOpened<T>(_ type: T.Type) {
             // DIKit never asked for Sendable; its users vouch for their types as they did before.
@@ -133,46 +140,37 @@ public final class DependencyContainer: Sendable {
     ///
     /// - Parameter tag: The tag the component was registered with, or `nil`.
     /// - Returns: The instance.
+    @inlinable
     public func resolve<T>(tag: AnyHashable? = nil) -> T {
-        let path = ResolutionPath.current.appending(T.self, tag: tag)
-        // Factories resolve their dependencies through `resolve()`, not through the engine's
-        // resolver, so the facade keeps its own path for the messages.
-        let result: Result<T, WiringError> = ResolutionPath.$current.withValue(path) { engineResolve(tag: tag) }
-        switch result {
-        case .success(let value):
-            return value
-        case .failure(let error) where error.code == .notRegistered:
-            stop(Diagnostics.notRegistered(T.self, tag: tag, in: self, path: path))
-        case .failure(let error):
-            stop(Diagnostics.engineFailure(error, type: T.self, tag: tag, path: path))
-        }
-    }
-
-    /// The engine's answer for `T` and `tag`, its error included.
-    private func engineResolve<T>(tag: AnyHashable?) -> Result<T, WiringError> {
         do {
-            return .success(try engine.resolve(T.self, tag: tag.map(LegacyHashable.init)))
+            if let tag { return try engine.resolve(T.self, tag: LegacyHashable(tag)) }
+            return try engine.resolve(T.self)
         } catch {
-            return .failure(error)
+            stopResolving(T.self, tag: tag, error: error)
         }
     }
 
     /// Resolves like ``resolve(tag:)``, and gives `nil` when nothing is registered.
+    @inlinable
     func resolveOptional<T>(tag: AnyHashable?) -> T? {
-        let path = ResolutionPath.current.appending(T.self, tag: tag)
-        let result: Result<T?, WiringError> = ResolutionPath.$current.withValue(path) {
-            do throws(WiringError) {
-                return .success(try engine.resolveIfRegistered(T.self, tag: tag.map(LegacyHashable.init)))
-            } catch {
-                return .failure(error)
-            }
+        do {
+            if let tag { return try engine.resolveIfRegistered(T.self, tag: LegacyHashable(tag)) }
+            return try engine.resolveIfRegistered(T.self)
+        } catch {
+            stopResolving(T.self, tag: tag, error: error)
         }
-        switch result {
-        case .success(let value):
-            return value
-        case .failure(let error):
-            stop(Diagnostics.engineFailure(error, type: T.self, tag: tag, path: path))
+    }
+
+    /// Stops with the message for a resolve of `T` and `tag` that threw `error`. The path is the
+    /// engine's builds in progress on this thread (every component resolves through the engine),
+    /// then the requested component.
+    @usableFromInline
+    func stopResolving<T>(_ type: T.Type, tag: AnyHashable?, error: WiringError) -> Never {
+        let path = ResolutionInProgress.buildPath + [keyDisplayName(T.self, tag: tag)]
+        if error.code == .notRegistered {
+            stop(Diagnostics.notRegistered(T.self, tag: tag, in: self, path: path))
         }
+        stop(Diagnostics.engineFailure(error, type: T.self, tag: tag, path: path))
     }
 }
 

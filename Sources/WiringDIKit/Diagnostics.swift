@@ -18,7 +18,7 @@ enum Diagnostics {
         return lines.joined(separator: "\n")
     }
 
-    static func notRegistered(_ type: Any.Type, tag: AnyHashable?, in container: DependencyContainer, path: ResolutionPath) -> String {
+    static func notRegistered(_ type: Any.Type, tag: AnyHashable?, in container: DependencyContainer, path: [String]) -> String {
         let requested = keyDisplayName(type, tag: tag)
         let components = container.components
         var fixes: [String] = []
@@ -51,7 +51,7 @@ enum Diagnostics {
             context: [
                 "requested: \(requested)",
                 "container: \(components.count) component(s): \(summary(of: components))",
-            ] + path.contextLines,
+            ] + pathContextLines(path),
             fixes: fixes
         )
     }
@@ -98,14 +98,14 @@ enum Diagnostics {
         )
     }
 
-    static func engineFailure(_ error: WiringError, type: Any.Type, tag: AnyHashable?, path: ResolutionPath) -> String {
+    static func engineFailure(_ error: WiringError, type: Any.Type, tag: AnyHashable?, path: [String]) -> String {
         let requested = keyDisplayName(type, tag: tag)
         // The engine's headline and context; its fixes speak of the native API.
         // Its sites point into the facade, and it repeats the requested type: leave those out.
         let report = error.description.split(separator: "\n").prefix { $0 != "To fix:" }.filter { line in
             !["registered at:", "resolved at:", "requested:"].contains { line.contains($0) }
         }
-        let context = ["requested: \(requested)"] + path.contextLines + report.map { "engine: \($0)" }
+        let context = ["requested: \(requested)"] + pathContextLines(path) + report.map { "engine: \($0)" }
         if error.code == .cycle {
             return message(
                 "circular dependency while resolving \(requested).",

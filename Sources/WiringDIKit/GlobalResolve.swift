@@ -7,6 +7,7 @@
 ///
 /// - Parameter tag: The tag the component was registered with, or `nil`.
 /// - Returns: The instance.
+@inlinable
 public func resolve<T>(tag: AnyHashable? = nil) -> T {
     DependencyContainer.shared.resolve(tag: tag)
 }
@@ -18,6 +19,7 @@ public func resolve<T>(tag: AnyHashable? = nil) -> T {
 ///
 /// - Parameter tag: The tag the component was registered with, or `nil`.
 /// - Returns: The instance, or `nil`.
+@inlinable
 public func resolveOptional<T>(tag: AnyHashable? = nil) -> T? {
     DependencyContainer.shared.resolveOptional(tag: tag)
 }

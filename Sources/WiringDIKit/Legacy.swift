@@ -5,12 +5,13 @@ import Wiring
 /// `@unchecked Sendable`: the engine only hashes and compares it (tags are values such as
 /// strings and enum cases); DIKit's `tag: AnyHashable` parameters cannot require `Sendable`
 /// without breaking callers, as the migration guide explains.
+@usableFromInline
 struct LegacyHashable: Hashable, @unchecked Sendable, CustomStringConvertible {
-    let base: AnyHashable
+    @usableFromInline let base: AnyHashable
 
-    init(_ base: AnyHashable) { self.base = base }
+    @usableFromInline init(_ base: AnyHashable) { self.base = base }
 
-    var description: String { tagDisplayName(base) }
+    @usableFromInline var description: String { tagDisplayName(base) }
 }
 
 /// `any BackendProtocol` or `any LocalStorageProtocol tagged .systemdata`.

@@ -227,3 +227,14 @@ private func currentThreadStackLimit() -> UInt {
 
 /// The key of the thread-local slot; its destructor releases a thread's context at thread exit.
 private let contextKey = makeReleasingThreadLocalKey(owner: "Wiring")
+
+/// What the facades may ask about the resolve running on the calling thread, without keeping a
+/// path of their own (package API).
+package enum ResolutionInProgress {
+    /// The keys of the registrations being built on this thread, outermost first, as messages
+    /// print them (`any Chain0`, `any Storage tagged .systemdata`): the path that led to the
+    /// resolve asking. Empty outside a build.
+    package static var buildPath: [String] {
+        ResolutionContext.existing?.buildingEntries.reversed().map(\.key.description) ?? []
+    }
+}
