@@ -4,8 +4,15 @@
 /// - Throws: ``ImposeError`` when neither can provide it.
 @inlinable
 public func tryInject<T>(_ type: T.Type = T.self, providedBy resolver: (any InjectContext)? = nil) throws -> T {
-    if let resolver, let instance = try? resolver.resolve(T.self) { return instance }
-    return try Injector.shared.resolve(T.self)
+    if let resolver {
+        // The facade's own resolvers are resolved inline, specialized for `T`.
+        if let injector = resolver as? InjectResolver {
+            if let instance = try? injector.resolveFast(T.self) { return instance }
+        } else if let instance = try? resolver.resolve(T.self) {
+            return instance
+        }
+    }
+    return try Injector.shared.resolveFast(T.self)
 }
 
 /// ``tryInject(_:providedBy:)`` with the label Impose's README uses: `tryInject(for: X.self)`.

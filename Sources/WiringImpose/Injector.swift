@@ -63,10 +63,7 @@ public final class Injector: InjectResolver, @unchecked Sendable {
     /// - Returns: Whether there was one.
     @discardableResult
     public func removeResolver<T>(of type: T.Type) -> Bool {
-        state.withLock { state in
-            state.cachedCompatible = [:]
-            return state.mapped.removeValue(forKey: ObjectIdentifier(type)) != nil
-        }
+        remove(T.self)
     }
 
     /// The instance of `type`; see ``InjectResolver/resolve(_:)``.

@@ -34,6 +34,27 @@ class AnyProvider: @unchecked Sendable {
     /// Builds or returns the instance.
     func resolveInstance() throws -> Any { fatalError("WiringImpose: AnyProvider is abstract") }
 
+    /// Registers `type` in `container` under its plain key, answering with this provider's
+    /// instance (the same one, for a singleton).
+    func registerAlias<X>(of type: X.Type, in container: Container) {
+        fatalError("WiringImpose: AnyProvider is abstract")
+    }
+
+    /// An engine failure as Impose reports it: a loop, a nested injection's own error, or a
+    /// failure to build `type`.
+    static func imposeError<T>(_ error: WiringError, resolving type: T.Type) -> ImposeError {
+        if error.code == .cycle {
+            return ImposeError(
+                "Impose Error: circular dependency while resolving \(T.self)",
+                failureReason: "\(error)",
+                isCycle: true
+            )
+        }
+        // A factory's own failure is an ImposeError from a nested injection: pass it on.
+        if let nested = error.underlyingError as? ImposeError { return nested }
+        return ImposeError("Impose Error: fail when resolving instance of \(T.self)", failureReason: "\(error)")
+    }
+
     /// Whether the instance type is `X` or a subclass of it.
     func instanceIs<X>(_ type: X.Type) -> Bool { fatalError("WiringImpose: AnyProvider is abstract") }
 
@@ -59,7 +80,9 @@ class AnyProvider: @unchecked Sendable {
 final class Provider<Instance>: AnyProvider, @unchecked Sendable {
     // @unchecked: see AnyProvider; `container` is Sendable, `created` is behind a Lock.
     private let container: Container
-    private let created = Lock<CreatedInstance>(CreatedInstance())
+    private let created: Lock<CreatedInstance>
+    /// Builds an instance: the user's factory, on its queue, recorded for the nearest-type lookup.
+    private let make: UncheckedBox<() -> Instance>
 
     /// - Parameters:
     ///   - container: The engine container the provider registers in (its resolver's).
@@ -67,40 +90,80 @@ final class Provider<Instance>: AnyProvider, @unchecked Sendable {
     ///   - factory: The user's closure, not `@Sendable` in Impose's API.
     init(container: Container, kind: ProviderKind, queue: DispatchQueue?, factory: @escaping () -> Instance) {
         self.container = container
-        super.init(instanceType: Instance.self, kind: kind)
         // Impose's closures are not @Sendable; it called them on the resolving thread (or the
         // `resolveOn:` queue), as the facade does (see UncheckedBox and the migration notes).
         let closure = UncheckedBox(factory)
         let affinity = queue.map(QueueAffinity.init)
-        let lifetime: Lifetime =
-            switch kind {
-            case .singleton: .singleton
-            case .transient: .transient
-            case .weakSingleton: .weakSingleton
-            }
+        let created = Lock(CreatedInstance())
+        self.created = created
+        let remembers = kind != .transient
+        let make = UncheckedBox { () -> Instance in
+            // No `??` on an `Instance?`: in this unspecialized code it would look up the
+            // metadata of `Optional<Instance>` on every build.
+            let instance: Instance
+            if let affinity { instance = affinity.run(closure.value) } else { instance = closure.value() }
+            // Recorded once per build, for the nearest-type lookup.
+            if remembers { created.withLock { $0.remember(instance) } }
+            return instance
+        }
+        self.make = make
+        super.init(instanceType: Instance.self, kind: kind)
         // Impose never asked for Sendable; its users vouch for their types as they did before.
         container.registerUncheckedSendable(Instance.self, tag: ProviderTag(id: id), lifetime: lifetime) { _ in
-            affinity?.run(closure.value) ?? closure.value()
+            make.value()
         }
     }
 
-    override func resolveInstance() throws -> Any {
-        let instance: Instance
-        do {
-            instance = try container.resolve(Instance.self, tag: ProviderTag(id: id))
-        } catch  where error.code == .cycle {
-            throw ImposeError(
-                "Impose Error: circular dependency while resolving \(Instance.self)",
-                failureReason: "\(error)",
-                isCycle: true
-            )
-        } catch {
-            // A factory's own failure is an ImposeError from a nested injection: pass it on.
-            if let nested = error.underlyingError as? ImposeError { throw nested }
-            throw ImposeError("Impose Error: fail when resolving instance of \(Instance.self)", failureReason: "\(error)")
+    /// The engine lifetime of the provider's registration, and of its aliases.
+    private var lifetime: Lifetime {
+        switch kind {
+        case .singleton: .singleton
+        case .transient: .transient
+        case .weakSingleton: .weakSingleton
         }
-        if kind != .transient { created.withLock { $0.remember(instance) } }
-        return instance
+    }
+
+    /// The instance, typed.
+    private func resolveTyped() throws -> Instance {
+        do {
+            return try container.resolve(Instance.self, tag: ProviderTag(id: id))
+        } catch {
+            throw Self.imposeError(error, resolving: Instance.self)
+        }
+    }
+
+    override func registerAlias<X>(of type: X.Type, in aliasContainer: Container) {
+        if kind == .transient {
+            // A transient shares nothing: the alias builds with the provider's factory itself.
+            let make = self.make
+            aliasContainer.registerUncheckedSendable(X.self, lifetime: .transient) { _ in
+                try Self.cast(make.value(), to: X.self)
+            }
+            return
+        }
+        // Weak: the alias lives in an engine container that this provider may belong to.
+        aliasContainer.registerUncheckedSendable(X.self, lifetime: lifetime) { [weak self] _ in
+            guard let self else { throw ImposeError("Impose Error: provider released", failureReason: "the injector was reset") }
+            return try Self.cast(try self.resolveTyped(), to: X.self)
+        }
+    }
+
+    /// `instance` as an `X`: without a dynamic cast when `X` is the instance type itself, the
+    /// usual case (`addTransient(for: P.self) { Impl() as P }`).
+    private static func cast<X>(_ instance: Instance, to type: X.Type) throws -> X {
+        // Same type, same layout: the metatype comparison proves the bit cast exact.
+        if X.self == Instance.self { return unsafeBitCast(instance, to: X.self) }
+        guard let typed = instance as? X else {
+            throw ImposeError(
+                "Impose Error: fail when resolving instance",
+                failureReason: "Provider instance type \(Swift.type(of: instance)) is not compatible for \(X.self)"
+            )
+        }
+        return typed
+    }
+
+    override func resolveInstance() throws -> Any {
+        try resolveTyped()
     }
 
     override func instanceIs<X>(_ type: X.Type) -> Bool {
@@ -142,20 +205,34 @@ struct QueueAffinity: @unchecked Sendable {
     private static let key = DispatchSpecificKey<Int>()
     private let queue: DispatchQueue
     private let token: Int
+    /// Whether `queue` is the main queue, whose work runs on the main thread: there a thread
+    /// check is enough, and much cheaper than reading the queue-specific token.
+    private let isMain: Bool
+
+    /// Serializes giving queues their tokens: two providers made at once for one queue must get
+    /// the same token, or one of them would dispatch synchronously onto the queue it runs on.
+    private static let assigning = Lock(())
 
     init(_ queue: DispatchQueue) {
         self.queue = queue
-        if let existing = queue.getSpecific(key: Self.key) {
-            token = existing
-        } else {
-            token = nextProviderID.add(1, ordering: .relaxed).newValue
-            queue.setSpecific(key: Self.key, value: token)
+        (token, isMain) = Self.assigning.withLock { _ in
+            let token = Self.token(of: queue)
+            return (token, Self.token(of: .main) == token)
         }
     }
 
-    /// Runs `body` inline when already on the queue, else synchronously on it.
+    /// The token of `queue`, given to it now if it has none. Under `assigning`.
+    private static func token(of queue: DispatchQueue) -> Int {
+        if let existing = queue.getSpecific(key: key) { return existing }
+        let token = nextProviderID.add(1, ordering: .relaxed).newValue
+        queue.setSpecific(key: key, value: token)
+        return token
+    }
+
+    /// Runs `body` inline when already on the queue (for the main queue: on the main thread),
+    /// else synchronously on it.
     func run<T>(_ body: () -> T) -> T {
-        if DispatchQueue.getSpecific(key: Self.key) == token { return body() }
+        if isMain ? Thread.isMainThread : DispatchQueue.getSpecific(key: Self.key) == token { return body() }
         return queue.sync(execute: body)
     }
 }

@@ -28,6 +28,22 @@ struct InjectorTests {
         #expect(try injector.resolve(Dependency.self) is SomeDependency)
     }
 
+    @Test("registering a type again replaces what inject() gives, and removeResolver stops it")
+    func replaceAndRemove() throws {
+        let injector = Injector()
+        let first = SomeDependency()
+        let second = SomeDependency()
+        injector.addSingleton(for: Dependency.self, resolveOn: nil, first)
+        #expect(inject(Dependency.self, providedBy: injector) === first)
+        injector.addSingleton(for: Dependency.self, resolveOn: nil, second)
+        #expect(inject(Dependency.self, providedBy: injector) === second)
+        #expect(try injector.resolve(Dependency.self) === second)
+        #expect(injector.removeResolver(of: Dependency.self))
+        Injector.withShared(Injector()) {
+            _ = #expect(throws: ImposeError.self) { try tryInject(Dependency.self, providedBy: injector) }
+        }
+    }
+
     @Test("a transient provider builds on every resolve")
     func transient() throws {
         let injector = Injector()
