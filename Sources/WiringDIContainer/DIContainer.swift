@@ -40,6 +40,10 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
         let key = RegistrationKey(Protocol.self, name: name)
         let typeName = typeDisplayName(Protocol.self, qualified: true)
         // DIContainer never asked for Sendable; its users vouch for their types as they did before.
+        // The factories refer to this container `unowned`: it owns the engine that holds them,
+        // and they run only inside a call on it (a resolve or a reset), which keeps it alive. A
+        // weak reference would also do, but would move every retain and release of the container
+        // to its slow side-table path, resolves included.
         records.withLock { table in
             switch value {
             case .eagerSingleton(let instance):
@@ -47,21 +51,21 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
                 table[key] = RegistrationRecord(lifetime: .eagerSingleton, typeName: typeName, fill: nil, republish: nil)
             case .transient(let factory):
                 let factory = LegacyFactory(factory)
-                engine.registerUncheckedSendable(Protocol.self, tag: name, lifetime: .transient) { [weak self] _ in
-                    try factory.make(try DIContainer.alive(self))
+                engine.registerUncheckedSendable(Protocol.self, tag: name, lifetime: .transient) { [unowned self] _ in
+                    try factory.make(self)
                 }
                 table[key] = RegistrationRecord(lifetime: .transient, typeName: typeName, fill: nil, republish: nil)
             case .lazySingleton(let lazy):
                 let factory = lazy.factory
-                engine.registerUncheckedSendable(Protocol.self, tag: name, lifetime: .singleton) { [weak self] _ in
-                    try factory.make(try DIContainer.alive(self))
+                engine.registerUncheckedSendable(Protocol.self, tag: name, lifetime: .singleton) { [unowned self] _ in
+                    try factory.make(self)
                 }
                 table[key] = RegistrationRecord(lifetime: .lazySingleton, typeName: typeName, fill: nil, republish: nil)
             case .cached(let cached):
                 let factory = cached.factory
-                let republish: @Sendable (CacheFill) -> Void = { [weak self] fill in
-                    self?.engine.registerUncheckedSendable(Protocol.self, tag: name, lifetime: .singleton) { [weak self] _ in
-                        let value = try factory.make(try DIContainer.alive(self))
+                let republish: @Sendable (CacheFill) -> Void = { [unowned self] fill in
+                    self.engine.registerUncheckedSendable(Protocol.self, tag: name, lifetime: .singleton) { [unowned self] _ in
+                        let value = try factory.make(self)
                         fill.markFilled()
                         return value
                     }
@@ -149,14 +153,4 @@ public class DIContainer: DIContainerProtocol, @unchecked Sendable {
             table[key] = RegistrationRecord(lifetime: record.lifetime, typeName: record.typeName, fill: fill, republish: republish)
         }
     }
-
-    /// The container a factory belongs to, or an error if it is gone (which cannot happen while
-    /// one of its resolves runs).
-    private static func alive(_ container: DIContainer?) throws(ContainerReleased) -> DIContainer {
-        guard let container else { throw ContainerReleased() }
-        return container
-    }
 }
-
-/// Thrown if a factory outlives its container; resolving needs the container, so it does not.
-struct ContainerReleased: Error {}

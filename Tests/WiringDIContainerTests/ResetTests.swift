@@ -73,4 +73,21 @@ struct ResetTests {
         container.reset((any Greeter).self, named: nil)
         #expect(container[(any Greeter).self] !== first)
     }
+
+    @Test("a container whose factories refer to it is released with its singletons when dropped")
+    func containerIsReleased() {
+        weak var released: DIContainer?
+        weak var greeter: EnglishGreeter?
+        do {
+            let container = DIContainer()
+            container.register((any Greeter).self, lazySingleton: { _ in EnglishGreeter() })
+            container.register((any Greeter).self, named: "cached", cached: { c in c.forceResolve() })
+            greeter = container.forceResolve((any Greeter).self) as? EnglishGreeter
+            _ = container[(any Greeter).self, named: "cached"]
+            container.reset((any Greeter).self, named: "cached")
+            released = container
+        }
+        #expect(released == nil)
+        #expect(greeter == nil)
+    }
 }

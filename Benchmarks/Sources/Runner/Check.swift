@@ -27,6 +27,15 @@ func check(_ results: Results, thresholdsPath: String) throws -> Bool {
         case "ratio_to_wiring": measured = results.ratio(library, scenario, to: "wiring")
         case "allocations_per_op": measured = results.allocations(library, scenario)
         case "instructions_per_op": measured = results.instructions[Results.Key(library, scenario)] ?? nil
+        case "instructions_ratio_to_wiring":
+            // A facade against the core, both measured in this run.
+            if let ours = results.instructions[Results.Key(library, scenario)] ?? nil,
+                let core = results.instructions[Results.Key("wiring", scenario)] ?? nil, core > 0
+            {
+                measured = ours / core
+            } else {
+                measured = nil
+            }
         case "s5_warm_ratio", "s5_cold_ratio":
             let field = metric == "s5_warm_ratio" ? "warm_ms" : "cold_ms"
             if let ours = results.number(library, "S5", field), let base = results.number("manual", "S5", field), base > 0 {
