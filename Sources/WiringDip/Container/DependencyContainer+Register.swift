@@ -310,6 +310,7 @@ extension DependencyContainer {
             return state.definitions.updateValue(registered, forKey: key)
         }
         definition.attach(to: self)
-        if let replaced, replaced.definition !== definition { replaced.definition.releaseInstances() }
+        // As Dip: a re-registration of the key releases what it held, the same definition's included.
+        if let replaced { releaseInstances(of: replaced.definition) }
     }
 }

@@ -65,7 +65,7 @@ extension DependencyContainer {
         do {
             return try autowire(key: key)
         } catch {
-            if let value = resolveInCollaboration(key: key, invocation: invocation) { return value }
+            if let value = try resolveInCollaboration(key: key, invocation: invocation) { return value }
             throw error
         }
     }
@@ -149,15 +149,23 @@ extension DependencyContainer {
 
     /// Asks each collaborator, skipping those already resolving the same type and tag on this
     /// thread (which breaks ping-pong between containers). Their errors are not reported.
-    private func resolveInCollaboration(key: DefinitionKey, invocation: @escaping Invocation) -> Any? {
+    /// The first collaborator that resolves `key`, or `nil` if none has it. As in Dip, a
+    /// collaborator whose *innermost* resolve is this same type and tag is skipped (that stops
+    /// ping-pong between containers that lack it), while one that is busy with something else
+    /// may be asked: two containers that auto-inject each other's types build one graph. A
+    /// collaborator that has the type but fails to build it reports its own error.
+    private func resolveInCollaboration(key: DefinitionKey, invocation: @escaping Invocation) throws -> Any? {
         let stack = ResolutionStack.current
         for collaborator in collaborators {
-            let busy = stack.frames.contains {
-                $0.container === collaborator && $0.context.key.type == key.type && $0.context.key.tag == key.tag
+            if let innermost = stack.innermostFrame(of: collaborator),
+                innermost.context.key.type == key.type, innermost.context.key.tag == key.tag
+            {
+                continue
             }
-            if busy { continue }
-            if let value = try? collaborator.resolve(key: key, inCollaboration: true, invocation: invocation) {
-                return value
+            do {
+                return try collaborator.resolve(key: key, inCollaboration: true, invocation: invocation)
+            } catch DipError.definitionNotFound(let missing) where missing.type == key.type {
+                continue
             }
         }
         return nil

@@ -30,6 +30,8 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
     }
 
     let state = Lock(State())
+    /// The engine of each definition resolved in this container, by definition.
+    let engines = Lock<[ObjectIdentifier: DefinitionEngine]>([:])
     /// Whether instances' `Injected` properties are resolved unless their definition says otherwise.
     let autoInjectProperties: Bool
 
@@ -86,7 +88,7 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
             state.bootstrapped = false
             return removed
         }
-        for definition in removed { definition.releaseInstances() }
+        withExtendedLifetime(removed) { releaseAllInstances() }
     }
 
     /// Removes the definition registered for `definition`'s types with `tag`, and releases its
@@ -101,7 +103,7 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
             checkNotBootstrapped(state, change: "remove the definition \(key)")
             return state.definitions.removeValue(forKey: key)
         }
-        removed?.definition.releaseInstances()
+        if let removed { releaseInstances(of: removed.definition) }
     }
 
     /// Makes this container and `containers` resolve from one another what they cannot resolve

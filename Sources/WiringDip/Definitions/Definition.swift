@@ -30,13 +30,11 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     /// The engine registration that holds the instances of a non-forwarding definition: one
     /// container per definition, so that every key it is registered under shares its instance,
     /// and so do the containers that collaborate with its own.
-    private let engine: Container?
     /// The engine lifetime of `scope`.
     private let lifetime: Lifetime
     /// The tags resolves have asked this definition for. Instances are kept per requested tag,
     /// as Dip did: a `.singleton` untagged definition resolved with the tags "dev" and "prod"
     /// (through the untagged fallback) builds one instance for each.
-    private let engineTags = Lock<Set<DependencyContainer.Tag?>>([])
     private let state = Lock(State())
 
     init(
@@ -50,9 +48,6 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         self.numberOfArguments = numberOfArguments
         self.autoWiringFactory = UncheckedBox(autoWiringFactory)
         self.forwardsTo = nil
-        // Dip may build a definition again inside its own build (see `allowingReentry`); its
-        // real loops stop at this depth, as they did before the engine detected loops by key.
-        self.engine = Container(maximumDepth: 128)
         self.lifetime =
             switch scope {
             case .unique: .transient
@@ -67,7 +62,6 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         self.scope = source.scope
         self.numberOfArguments = source.numberOfArguments
         self.forwardsTo = source
-        self.engine = nil
         self.lifetime = .transient
         self.factory = UncheckedBox { arguments in
             let value = try source.callFactory(arguments)
@@ -303,12 +297,15 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             }
             return typed
         }
-        guard let engine else { fatalError("WiringDip: a definition has neither an engine nor a source") }
         let stack = ResolutionStack.current
-        let tag = stack.frames[stack.frames.count - 1].context.tag
-        registerInEngine(engine, tag: tag)
+        let frame = stack.frames[stack.frames.count - 1]
+        let tag = frame.context.tag
+        // The container resolving owns the instances: a definition registered in two containers
+        // has a singleton in each.
+        let slot = frame.container.engine(for: self)
+        registerInEngine(slot, tag: tag)
         do {
-            return try engine.resolve(T.self, tag: tag)
+            return try slot.engine.resolve(T.self, tag: tag)
         } catch {
             // The engine reports what a factory or hook threw as `factoryFailed`: pass the
             // original error on, as Dip did. Cycles and lifetime errors stay engine errors.
@@ -318,8 +315,9 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     }
 
     /// Registers the engine entry that holds the instances resolved with `tag`, once.
-    private func registerInEngine(_ engine: Container, tag: DependencyContainer.Tag?) {
-        engineTags.withLock { tags in
+    private func registerInEngine(_ slot: DefinitionEngine, tag: DependencyContainer.Tag?) {
+        let engine = slot.engine
+        slot.tags.withLock { tags in
             guard tags.insert(tag).inserted else { return }
             // The hook runs after the engine has stored the instance for its scope, so a cycle
             // closed by property injection finds it (Dip's rule for `.shared` and singletons).
@@ -339,10 +337,6 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         for block in state.withLock(\.propertyBlocks) { try block.value(container, instance) }
     }
 
-    func releaseInstances() {
-        engine?.reset()
-    }
-
     func attach(to container: DependencyContainer) {
         state.withLock { $0.container = WeakContainer(container: container) }
     }
@@ -354,7 +348,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             fatalError("WiringDip: a definition was built outside a resolve")
         }
         let value = try frame.invocation(self)
-        let id = ObjectIdentifier(self)
+        let id = SharedBuildKey(definition: ObjectIdentifier(self), tag: frame.context.tag)
         if scope == .shared, let existing = stack.sharedBuilt[id] as? T {
             // A cycle through this initializer built and stored another instance meanwhile:
             // keep that one, as Dip did, so that the graph has one instance.
@@ -370,7 +364,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     private func didConstruct(_ instance: T) throws {
         let stack = ResolutionStack.current
         guard let frame = stack.frames.last else { return }
-        let id = ObjectIdentifier(self)
+        let id = SharedBuildKey(definition: ObjectIdentifier(self), tag: frame.context.tag)
         if stack.discarding.remove(id) != nil { return }
         if scope == .shared { stack.sharedBuilt[id] = instance }
         let container = frame.container

@@ -18,7 +18,6 @@ protocol DefinitionCore: DefinitionType, Sendable, CustomStringConvertible {
     /// Runs this definition's own `resolvingProperties` blocks.
     func runOwnPropertyBlocks(_ instance: Any, container: DependencyContainer) throws
     /// Releases the singleton or weak singleton this definition holds.
-    func releaseInstances()
     /// Records the container the definition is registered in.
     func attach(to container: DependencyContainer)
 }

@@ -32,15 +32,22 @@ struct ResolutionFrame {
 /// container, behind a lock held for the whole object graph; one stack per thread gives the same
 /// answers without serialising threads), and the `Resolvable` instances created during the
 /// outermost resolve.
+/// A `.shared` instance of the current graph: per definition *and* requested tag, as in Dip, so
+/// that one definition resolved under two tags builds two instances.
+struct SharedBuildKey: Hashable {
+    let definition: ObjectIdentifier
+    let tag: DependencyContainer.Tag?
+}
+
 final class ResolutionStack {
     var frames: [ResolutionFrame] = []
     var created: [any Resolvable] = []
     /// The `.shared` instances built during the outermost resolve, by definition: when a cycle
     /// through an initializer built a second instance, the one stored first is kept (Dip's rule).
-    var sharedBuilt: [ObjectIdentifier: Any] = [:]
+    var sharedBuilt: [SharedBuildKey: Any] = [:]
     /// Definitions whose factory just returned an instance built earlier in the graph, whose
     /// hooks must not run again.
-    var discarding: Set<ObjectIdentifier> = []
+    var discarding: Set<SharedBuildKey> = []
     /// The work of the outermost resolve, run inside an engine build (see `OutermostResolve`).
     var outermostWork: (() throws -> Any)?
     var outermostResult: Result<Any, any Error>?
