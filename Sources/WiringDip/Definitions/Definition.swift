@@ -71,7 +71,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             return typed
         }
         self.autoWiringFactory = UncheckedBox(nil)
-        self.state.withLock { $0.container = source.state.withLock(\.container) }
+        self.state.withLock { $0.container = source.state.withLock { $0.container } }
     }
 
     // MARK: Refining
@@ -245,7 +245,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
 
     /// The container this definition is registered in, or a stop with a three-part message.
     private func registeredContainer(for call: String) -> DependencyContainer {
-        guard let container = state.withLock(\.container.container) else {
+        guard let container = state.withLock({ $0.container.container }) else {
             fatalError(
                 """
                 WiringDip: \(call) was called on a definition that is not registered in a container.
@@ -334,7 +334,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     }
 
     func runOwnPropertyBlocks(_ instance: Any, container: DependencyContainer) throws {
-        for block in state.withLock(\.propertyBlocks) { try block.value(container, instance) }
+        for block in state.withLock({ $0.propertyBlocks }) { try block.value(container, instance) }
     }
 
     func attach(to container: DependencyContainer) {
@@ -372,7 +372,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             stack.created.append(resolvable)
             resolvable.resolveDependencies(container)
         }
-        if state.withLock(\.autoInjectProperties) ?? container.autoInjectProperties {
+        if state.withLock({ $0.autoInjectProperties }) ?? container.autoInjectProperties {
             try container.autoInjectProperties(in: instance)
         }
         try runOwnPropertyBlocks(instance, container: container)

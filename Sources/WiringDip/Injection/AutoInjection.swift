@@ -1,3 +1,5 @@
+import Wiring
+
 /// A property the container resolves when it builds the instance that holds it: ``Injected``,
 /// ``InjectedWeak``, or a box of your own, so that your types need not depend on this module's.
 ///
@@ -19,15 +21,30 @@ public protocol AutoInjectedPropertyBox {
 extension DependencyContainer {
     /// Resolves the auto-injected properties of `instance`: superclass properties first.
     func autoInjectProperties(in instance: Any) throws {
-        try autoInject(Mirror(reflecting: instance))
+        let type = ObjectIdentifier(Swift.type(of: instance))
+        if Self.typesWithoutInjectedProperties.withLock({ $0.contains(type) }) { return }
+        let mirror = Mirror(reflecting: instance)
+        let found = try autoInject(mirror)
+        // A class or struct has the same stored properties in every instance: one that has no
+        // injected property is not reflected again (an enum's children depend on its case).
+        if !found, mirror.displayStyle == .class || mirror.displayStyle == .struct {
+            _ = Self.typesWithoutInjectedProperties.withLock { $0.insert(type) }
+        }
     }
 
-    private func autoInject(_ mirror: Mirror) throws {
-        if let superclass = mirror.superclassMirror { try autoInject(superclass) }
+    /// The types whose instances were reflected and found to have no injected property.
+    private static let typesWithoutInjectedProperties = Lock<Set<ObjectIdentifier>>([])
+
+    /// Resolves the boxes among `mirror`'s children, the superclasses' first; whether there was one.
+    private func autoInject(_ mirror: Mirror) throws -> Bool {
+        var found = false
+        if let superclass = mirror.superclassMirror { found = try autoInject(superclass) }
         for child in mirror.children {
             guard let box = child.value as? any AutoInjectedPropertyBox else { continue }
+            found = true
             try resolveProperty(box, label: child.label)
         }
+        return found
     }
 
     /// Resolves one box from the innermost frame, with its label in the context.
