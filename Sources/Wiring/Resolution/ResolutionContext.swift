@@ -40,6 +40,12 @@ final class ResolutionContext {
     var publication: PendingPublication?
     /// The dry run this thread works for, if it is a ``DryRunWorker``'s thread.
     var dryRunWorker: DryRunWorker?
+    /// How many facade resolves (``ResolutionInProgress/asOneResolve(_:)``) are running on this
+    /// thread: while one is, an engine resolve that returns at depth 0 is not the outermost, and
+    /// what the graph holds is kept until the facade's resolve ends.
+    var facadeResolves = 0
+    /// Per-thread state the facades keep here instead of in thread-locals of their own, by type.
+    var facadeStates: [(type: ObjectIdentifier, state: AnyObject)] = []
 
     init() {
         frame = .allocate(capacity: 1)
@@ -71,6 +77,8 @@ final class ResolutionContext {
     /// and must find the state consistent (it used to trap on a simultaneous access).
     @usableFromInline
     func releaseHeld() {
+        // Inside a facade's resolve, the graph lasts until that resolve ends.
+        if facadeResolves > 0 { return }
         let released = held.pointee
         held.pointee = HeldInstances()
         withExtendedLifetime(released) {}
@@ -236,5 +244,33 @@ package enum ResolutionInProgress {
     /// resolve asking. Empty outside a build.
     package static var buildPath: [String] {
         ResolutionContext.existing?.buildingEntries.reversed().map(\.key.description) ?? []
+    }
+
+    /// Runs `body` as one resolve of the calling thread: the engine resolves inside it share one
+    /// object graph (`.graph` instances, weak singletons held until the graph ends), which ends
+    /// when the outermost such call, or engine resolve, returns. For a facade whose own resolve
+    /// calls the engine several times, as Dip's does for each object of its graph.
+    package static func asOneResolve<R>(_ body: () throws -> R) rethrows -> R {
+        let context = ResolutionContext.current
+        context.facadeResolves += 1
+        defer {
+            context.facadeResolves -= 1
+            if context.facadeResolves == 0, context.frame.pointee.depth == 0 { context.endOutermost() }
+        }
+        return try body()
+    }
+
+    /// The calling thread's `S`, made by `make` on the thread's first use and released with the
+    /// thread: per-thread state a facade keeps in the engine's thread-local instead of one of its own.
+    package static func threadState<S: AnyObject>(_ make: () -> S) -> S {
+        let context = ResolutionContext.current
+        let type = ObjectIdentifier(S.self)
+        for entry in context.facadeStates where entry.type == type {
+            // The entry of `S`'s identifier holds an `S`: it was stored below.
+            return unsafeDowncast(entry.state, to: S.self)
+        }
+        let state = make()
+        context.facadeStates.append((type, state))
+        return state
     }
 }

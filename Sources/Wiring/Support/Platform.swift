@@ -53,9 +53,10 @@ var isOnMainActorExecutor: Bool {
 #endif
 
 /// A thread-local slot whose destructor releases the object a thread stored in it (retained with
-/// `Unmanaged.passRetained`) when the thread exits. Shared with the facades through `package`
-/// access. `owner` names the module in the message if the system is out of keys.
-package func makeReleasingThreadLocalKey(owner: StaticString) -> pthread_key_t {
+/// `Unmanaged.passRetained`) when the thread exits. The engine's only thread-local: the facades
+/// keep their per-thread state in it (``ResolutionInProgress/threadState(_:)``). `owner` names
+/// the module in the message if the system is out of keys.
+func makeReleasingThreadLocalKey(owner: StaticString) -> pthread_key_t {
     var key = pthread_key_t()
     #if canImport(Darwin)
         let status = pthread_key_create(&key) { raw in

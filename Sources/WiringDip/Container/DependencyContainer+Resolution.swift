@@ -1,27 +1,5 @@
 import Wiring
 
-/// The engine registration that every outermost Dip resolve runs inside, so that the whole
-/// object graph — every definition, argument and collaborator resolved on the way — is one
-/// engine resolve: `.shared` instances (the engine's `.graph` lifetime) are reused until it
-/// returns, and weak singletons are held until then.
-private struct OutermostResolve {
-    static let engine: Container = {
-        let container = Container()
-        container.register(OutermostResolve.self) { _ in
-            let stack = ResolutionStack.current
-            guard let work = stack.outermostWork else { fatalError("WiringDip: no outermost resolve to run") }
-            do {
-                stack.outermostResult = .success(try work())
-            } catch {
-                // Kept aside rather than thrown, so that the engine does not wrap it.
-                stack.outermostResult = .failure(error)
-            }
-            return OutermostResolve()
-        }
-        return container
-    }()
-}
-
 extension DependencyContainer {
     /// Resolves `key`: the definition found by Dip's search, built through `invocation`, else
     /// auto-wiring, else a collaborator.
@@ -72,27 +50,20 @@ extension DependencyContainer {
 
     /// Runs `work` as the outermost resolve of this thread, then calls `didResolveDependencies`
     /// on the `Resolvable` instances it created, last created first.
-    private func resolveOutermost(_ stack: ResolutionStack, _ work: @escaping () throws -> Any) throws -> Any {
-        stack.outermostWork = work
+    private func resolveOutermost(_ stack: ResolutionStack, _ work: () throws -> Any) throws -> Any {
         defer {
-            stack.outermostWork = nil
-            stack.outermostResult = nil
             stack.sharedBuilt = [:]
             stack.discarding = []
             let created = stack.created
             stack.created = []
             for resolvable in created.reversed() { resolvable.didResolveDependencies() }
         }
+        // The whole object graph (every definition, argument and collaborator resolved on the
+        // way) is one engine resolve: `.shared` instances (the engine's `.graph` lifetime) are
+        // reused until it returns, and weak singletons are held until then.
         do {
-            _ = try OutermostResolve.engine.resolve(OutermostResolve.self)
+            return try ResolutionInProgress.asOneResolve(work)
         } catch {
-            throw error.underlyingError ?? error
-        }
-        guard let result = stack.outermostResult else { fatalError("WiringDip: the outermost resolve did not run") }
-        switch result {
-        case .success(let value):
-            return value
-        case .failure(let error):
             log(.Errors, error)
             throw error
         }

@@ -1,13 +1,5 @@
 import Wiring
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How the definition found for a resolve turns into a value: call its factory with the runtime
 /// arguments, hand its factory to a `builder:`, or call its auto-wiring factory.
 typealias Invocation = (any DefinitionCore) throws -> Any
@@ -48,19 +40,10 @@ final class ResolutionStack {
     /// Definitions whose factory just returned an instance built earlier in the graph, whose
     /// hooks must not run again.
     var discarding: Set<SharedBuildKey> = []
-    /// The work of the outermost resolve, run inside an engine build (see `OutermostResolve`).
-    var outermostWork: (() throws -> Any)?
-    var outermostResult: Result<Any, any Error>?
-
-    /// The calling thread's stack, created on first use and released when the thread exits.
+    /// The calling thread's stack, kept in the engine's per-thread context (no thread-local of
+    /// the facade's own), created on first use and released when the thread exits.
     static var current: ResolutionStack {
-        if let raw = pthread_getspecific(stackKey) {
-            return Unmanaged<ResolutionStack>.fromOpaque(raw).takeUnretainedValue()
-        }
-        let stack = ResolutionStack()
-        let status = pthread_setspecific(stackKey, Unmanaged.passRetained(stack).toOpaque())
-        precondition(status == 0, "WiringDip: pthread_setspecific failed with \(status)")
-        return stack
+        ResolutionInProgress.threadState(ResolutionStack.init)
     }
 
     /// The innermost frame of `container`, if it is resolving on this thread.
@@ -68,6 +51,3 @@ final class ResolutionStack {
         frames.last { $0.container === container }
     }
 }
-
-/// The key of the thread-local slot; its destructor releases a thread's stack at thread exit.
-private let stackKey = makeReleasingThreadLocalKey(owner: "WiringDip")
