@@ -116,4 +116,18 @@ struct MigrationGapTests {
         #expect(first == nil)
         #expect(try container.resolve() as Service is ServiceImp)
     }
+
+    @Test("a dropped container is released with its definitions' instances")
+    func droppedContainerIsReleased() throws {
+        weak var released: DependencyContainer?
+        weak var instance: ServiceImp?
+        do {
+            let container = DependencyContainer()
+            container.register(.singleton) { ServiceImp() as Service }
+            instance = try container.resolve() as Service as? ServiceImp
+            released = container
+        }
+        #expect(released == nil)
+        #expect(instance == nil)
+    }
 }

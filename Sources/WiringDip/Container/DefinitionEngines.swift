@@ -9,19 +9,15 @@ final class DefinitionEngine: Sendable {
     let engine = Container(maximumDepth: 128)
     /// The requested tags registered in `engine` so far.
     let tags = Lock<Set<DependencyContainer.Tag?>>([])
-    /// The definition, to tell it from a later one at the same address.
-    private let definition = Lock<WeakDefinition>(WeakDefinition())
+    /// The definition, held so that no later one can take its address while the slot exists.
+    private let definition: any AnyObject & Sendable
 
     init(for definition: any AnyObject & Sendable) {
-        self.definition.withLock { $0.object = definition }
+        self.definition = definition
     }
 
     func belongs(to definition: AnyObject) -> Bool {
-        self.definition.withLock { $0.object === definition }
-    }
-
-    private struct WeakDefinition {
-        weak var object: (any AnyObject & Sendable)?
+        self.definition === definition
     }
 }
 

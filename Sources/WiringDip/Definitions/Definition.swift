@@ -322,12 +322,14 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             // The hook runs after the engine has stored the instance for its scope, so a cycle
             // closed by property injection finds it (Dip's rule for `.shared` and singletons).
             // Dip never asked for Sendable; its users vouch for their types as they did before.
-            engine.registerUncheckedSendable(T.self, tag: tag, lifetime: lifetime) { [weak self] _ in
-                guard let self else { fatalError("WiringDip: a definition was released while it was being resolved") }
-                return try self.construct()
+            // Strong: the engine belongs to the container's slot for this definition, and the
+            // definition refers to neither, so there is no cycle (a weak reference would give
+            // the definition a side table, which slows every retain and release of it).
+            engine.registerUncheckedSendable(T.self, tag: tag, lifetime: lifetime) { _ in
+                try self.construct()
             }
-            .onResolved { [weak self] _, instance in
-                try self?.didConstruct(instance)
+            .onResolved { _, instance in
+                try self.didConstruct(instance)
             }
             .allowingReentry()
         }

@@ -1,3 +1,4 @@
+import Synchronization
 import Wiring
 
 /// How much a ``DependencyContainer`` reports through ``logger``.
@@ -19,13 +20,22 @@ private struct LoggingSettings: Sendable {
 
 private let loggingSettings = Lock(LoggingSettings())
 
+/// `loggingSettings.level`, readable without the lock: every resolve asks it, and rarely logs.
+/// Written under the lock, with the level it mirrors.
+private let enabledLevel = Atomic<Int>(LogLevel.Errors.rawValue)
+
 /// The most detailed level that is logged: `.Errors` by default.
 ///
 /// Dip's global variable, here backed by a lock, so `logLevel = .Verbose` keeps working under
 /// Swift 6 and may be changed from any thread.
 public var logLevel: LogLevel {
     get { loggingSettings.withLock { $0.level } }
-    set { loggingSettings.withLock { $0.level = newValue } }
+    set {
+        loggingSettings.withLock {
+            $0.level = newValue
+            enabledLevel.store(newValue.rawValue, ordering: .relaxed)
+        }
+    }
 }
 
 /// Where log messages go: `print` by default.
@@ -39,7 +49,8 @@ public var logger: (LogLevel, Any) -> Void {
 
 /// Sends `message` to ``logger`` if `level` is enabled.
 func log(_ level: LogLevel, _ message: @autoclosure () -> Any) {
+    guard level != .None, level.rawValue <= enabledLevel.load(ordering: .relaxed) else { return }
     let (enabled, sink) = loggingSettings.withLock { ($0.level, $0.logger) }
-    guard level != .None, level.rawValue <= enabled.rawValue else { return }
+    guard level.rawValue <= enabled.rawValue else { return }
     sink.value(level, message())
 }
