@@ -158,6 +158,29 @@ struct InjectorTests {
         }
     }
 
+    @Test("providers added, removed and resolved for one type from 8 threads at once: no deadlock, and the next add takes effect")
+    func aliasesFollowRacingChanges() throws {
+        for _ in 0..<50 {
+            let injector = Injector()
+            onThreads(8) { index in
+                for round in 0..<20 {
+                    switch (index + round) % 3 {
+                    case 0: injector.addSingleton(for: Dependency.self, resolveOn: nil, SomeDependency())
+                    case 1: injector.removeResolver(of: Dependency.self)
+                    default: _ = try? injector.resolve(Dependency.self)
+                    }
+                }
+            }
+            let last = SomeDependency()
+            injector.addSingleton(for: Dependency.self, resolveOn: nil, last)
+            #expect(inject(Dependency.self, providedBy: injector) === last)
+            #expect(injector.removeResolver(of: Dependency.self))
+            Injector.withShared(Injector()) {
+                #expect(injectIfProvided(for: Dependency.self, providedBy: injector) == nil)
+            }
+        }
+    }
+
     @Test("ModuleProvider registers a module's providers")
     func moduleProvider() throws {
         struct MyModule: ModuleProvider {
