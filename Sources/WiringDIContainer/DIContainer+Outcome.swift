@@ -2,14 +2,10 @@ public import Wiring
 
 /// Why a resolve gave no value; ``DIContainerProtocol/forceResolve(_:named:)`` turns it into a
 /// message.
-struct ResolutionFailure: Error {
-    enum Reason {
-        case notRegistered
-        case factoryReturnedNil
-        case engine(WiringError)
-    }
-
-    let reason: Reason
+enum ResolutionFailure {
+    case notRegistered
+    case factoryReturnedNil
+    case engine(WiringError)
 }
 
 extension DIContainer {
@@ -18,15 +14,15 @@ extension DIContainer {
     /// in the graph.
     @usableFromInline
     func stopForceResolving<T>(_ type: T.Type, named name: String?, error: WiringError) -> Never {
-        let reason: ResolutionFailure.Reason
+        let failure: ResolutionFailure
         if error.code == .notRegistered, error.path.count == 1 {
-            reason = .notRegistered
+            failure = .notRegistered
         } else if error.code == .factoryFailed, error.underlyingError is FactoryReturnedNil, error.path.count == 1 {
-            reason = .factoryReturnedNil
+            failure = .factoryReturnedNil
         } else {
-            reason = .engine(error)
+            failure = .engine(error)
         }
-        fatalError(forceResolveMessage(T.self, named: name, failure: ResolutionFailure(reason: reason)))
+        fatalError(forceResolveMessage(T.self, named: name, failure: failure))
     }
 
     /// The three-part message ``DIContainerProtocol/forceResolve(_:named:)`` stops with.
@@ -36,7 +32,7 @@ extension DIContainer {
         let record = records.withLock { $0[RegistrationKey(T.self, name: name)] }
         var lines: [String] = []
         var fixes: [String] = []
-        switch failure.reason {
+        switch failure {
         case .notRegistered:
             lines.append("WiringDIContainer: forceResolve found nothing registered for \(subject).")
             lines.append("  requested: \(typeName)")

@@ -9,15 +9,12 @@ final class DefinitionEngine: Sendable {
     let engine = Container(maximumDepth: 128)
     /// The requested tags registered in `engine` so far.
     let tags = Lock<Set<DependencyContainer.Tag?>>([])
-    /// The definition, held so that no later one can take its address while the slot exists.
+    /// The definition, held so that no other object can take its address, the slot's key,
+    /// while the slot exists.
     private let definition: any AnyObject & Sendable
 
     init(for definition: any AnyObject & Sendable) {
         self.definition = definition
-    }
-
-    func belongs(to definition: AnyObject) -> Bool {
-        self.definition === definition
     }
 }
 
@@ -26,7 +23,7 @@ extension DependencyContainer {
     func engine(for definition: any AnyObject & Sendable) -> DefinitionEngine {
         engines.withLock { engines in
             let id = ObjectIdentifier(definition)
-            if let existing = engines[id], existing.belongs(to: definition) { return existing }
+            if let existing = engines[id] { return existing }
             let slot = DefinitionEngine(for: definition)
             engines[id] = slot
             return slot
@@ -39,9 +36,7 @@ extension DependencyContainer {
         let definition = registered as AnyObject
         let slot = engines.withLock { engines -> DefinitionEngine? in
             let id = ObjectIdentifier(definition)
-            guard let slot = engines[id], slot.belongs(to: definition) else { return nil }
-            engines[id] = nil
-            return slot
+            return engines.removeValue(forKey: id)
         }
         slot?.engine.reset()
     }

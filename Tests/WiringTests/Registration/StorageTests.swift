@@ -107,21 +107,6 @@ struct StorageTests {
         #expect(try container.resolve([Int].self) == Array(0..<4_000))
     }
 
-    @Test("the example of the article \"How Wiring stores and publishes instances\"")
-    func articleExample() throws {
-        weak var released: Session?
-        do {
-            let container = Container()
-            container.register(Session.self, lifetime: .singleton) { _ in Session() }
-            let first = try container.resolve(Session.self)  // built, cached, returned
-            let again = try container.resolve(Session.self)  // cached read: no lock, no allocation
-            container.reset()  // the container lets go of it now
-            #expect(first === again)
-            released = first
-        }
-        #expect(released == nil)
-    }
-
     @Test("tags compare as AnyHashable does: 1, UInt8(1) and 1.0 are one tag, \"1\" is another")
     func tagEquality() throws {
         let container = Container()
