@@ -310,6 +310,10 @@ public struct Registration<T>: Sendable {
         self.key = key
     }
 
+    /// The tag the registration was made under, if any: resolve it with
+    /// `container.resolve(T.self, tag: registration.tag)`.
+    public var tag: (any Hashable & Sendable)? { key.tag?.value }
+
     /// Adds a post-construction hook: it runs after the factory, with the new instance, before
     /// the instance is returned. Use it for property injection; with a ``Lifetime/graph`` or
     /// singleton lifetime it is the way to close a cycle on purpose, because the instance is

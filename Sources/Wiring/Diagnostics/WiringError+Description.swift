@@ -64,8 +64,13 @@ extension WiringError {
                 return "\(key) lives in a scope named \"\(name)\", and none is active."
             }
             return "\(key) is scoped, and it was resolved outside any scope."
+        case .invalidLifetime where isProvideNeedsScoped:
+            return
+                "\(key) is registered as \(lifetime.map(\.description) ?? "not scoped"), so a scope cannot be given its instance."
         case .invalidLifetime:
             return "\(key) cannot have the lifetime \(lifetime.map(\.description) ?? "it was given")."
+        case .duplicateRegistration where isAlreadyInScope:
+            return "the scope already holds an instance of \(key); a scope's instance is given once."
         case .duplicateRegistration:
             if case .duplicateKey(let mapKey, _, _) = detail {
                 return "two contributions to \(key) use the key \(mapKey)."
@@ -128,8 +133,14 @@ extension WiringError {
             }
             fixes.append("resolve it through a scope: let scope = container.makeScope(); try scope.resolve(\(metatypeExpression(name)))")
             fixes.append("or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.")
+        case .invalidLifetime where isProvideNeedsScoped:
+            fixes.append(
+                "register it with lifetime: .scoped (or .scoped(\"name\")), and a factory that throws for a scope that was not given one."
+            )
         case .invalidLifetime:
             fixes.append("use .singleton for value types; .weakSingleton needs a class instance.")
+        case .duplicateRegistration where isAlreadyInScope:
+            fixes.append("provide the value once, right after makeScope(), before anything resolves it.")
         case .duplicateRegistration where isDuplicateKey:
             fixes.append("give each contribution its own key, or contribute to a collection instead of a map.")
         case .duplicateRegistration:
@@ -163,6 +174,16 @@ extension WiringError {
 
     private var isDuplicateKey: Bool {
         if case .duplicateKey = detail { return true }
+        return false
+    }
+
+    private var isProvideNeedsScoped: Bool {
+        if case .provideNeedsScoped = detail { return true }
+        return false
+    }
+
+    private var isAlreadyInScope: Bool {
+        if case .alreadyInScope = detail { return true }
         return false
     }
 }

@@ -11,6 +11,8 @@ final class InstanceBox<T>: DisposedOnRelease, @unchecked Sendable {
     // @unchecked: both stored properties are `let`s; the box is only shared for reading.
     @usableFromInline let value: T
     let ticket: DisposalTicket?
+    /// When the instance was cached, as ``CreationOrder`` numbers it.
+    let created = CreationOrder.next()
 
     init(_ value: T, ticket: DisposalTicket?) {
         self.value = value
@@ -25,8 +27,22 @@ final class InstanceBox<T>: DisposedOnRelease, @unchecked Sendable {
 final class WeakInstance: @unchecked Sendable {
     // @unchecked: immutable after `init`; the Swift runtime makes loading a weak reference safe.
     weak var object: AnyObject?
+    /// When the instance was cached, as ``CreationOrder`` numbers it.
+    let created = CreationOrder.next()
 
     init(_ object: AnyObject) { self.object = object }
+}
+
+/// Numbers cached instances in the order they are cached, across the process. An instance is
+/// cached when its build returns, after everything its factory resolved, so a dependency's
+/// number is always lower than its dependents': sorting by it gives an order in which every
+/// instance comes after what it depends on (``RegistrationInfo/creationOrder``).
+enum CreationOrder {
+    private static let counter = Atomic<UInt64>(0)
+
+    static func next() -> UInt64 {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
 }
 
 /// A once-cell: builds its instance exactly once under any contention, and serves it to
@@ -160,6 +176,14 @@ final class InstanceCell<T>: ResettableCell, @unchecked Sendable {
     /// never waits for a build.
     func peek() -> T? {
         isWeak ? lockedValue() : readValue()
+    }
+
+    /// The ``CreationOrder`` number of the instance cached now, if it is built and alive.
+    func creationOrder() -> UInt64? {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        if isWeak { return weakCurrent.flatMap { $0.object == nil ? nil : $0.created } }
+        return current?.created
     }
 
     private func lockedValue() -> T? {

@@ -65,6 +65,10 @@ class AnyEntry: @unchecked Sendable {
     /// held it, for the caller to release after a grace period (``Reclamation/release(_:)``).
     func resetCache() -> AnyObject? { nil }
 
+    /// The ``CreationOrder`` number of the instance the container caches for this registration
+    /// now, if any.
+    var creationOrder: UInt64? { nil }
+
     /// Builds the instance now if the lifetime is ``Lifetime/eagerSingleton``.
     func startEagerly() throws(WiringError) {}
 
@@ -247,6 +251,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     override func resetCache() -> AnyObject? {
         cell?.reset()
     }
+
+    override var creationOrder: UInt64? { cell?.creationOrder() }
 
     override func startEagerly() throws(WiringError) {
         guard lifetime.kind == .eagerSingleton else { return }

@@ -5,12 +5,21 @@
 @usableFromInline
 struct ServiceTag: Hashable, @unchecked Sendable, CustomStringConvertible {
     let base: AnyHashable
+    /// The tag as it was given, for handing back to callers (``RegistrationInfo/tag``).
+    let value: any Hashable & Sendable
 
     @usableFromInline
     init?(_ value: (any Hashable & Sendable)?) {
         guard let value else { return nil }
         base = AnyHashable(value)
+        self.value = value
     }
+
+    @usableFromInline
+    static func == (lhs: ServiceTag, rhs: ServiceTag) -> Bool { lhs.base == rhs.base }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) { base.hash(into: &hasher) }
 
     /// A Swift expression for the tag that compiles at a `tag:` argument, for fix-its:
     /// `.replica` for a ``WiringTag``, `"primary"` for a string, `DatabaseRole.replica` for an enum case

@@ -34,6 +34,9 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
     public let threadID: UInt
     /// What the factory threw, if the build failed.
     public let failure: String?
+    /// The chain of registrations that led here, outermost first and ending with this one, as
+    /// messages name them: `["App", "UserService", "any Database"]`.
+    public let path: [String]
 
     /// The registration, as messages name it: `UserService`, `any Database tagged .replica`.
     public var registration: String {

@@ -12,16 +12,25 @@ final class Tracer: Sendable {
     /// Runs a factory, reporting its start to the recorder and its end to both.
     func build<T>(_ entry: TracedEntry, _ resolver: Resolver, _ factory: () throws -> T) throws -> T {
         let depth = max(ResolutionContext.current.frame.pointee.depth - 1, 0)
+        let path = Self.path(ResolutionContext.current.buildingEntries.reversed().map(\.key), ending: entry.key)
         recorder?.enter(entry.key, phase: .constructor)
         let start = ContinuousClock.now
         do {
             let value = try factory()
             recorder?.exit()
-            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: nil)
+            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: nil, path: path)
             return value
         } catch {
             recorder?.exit()
-            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: "\(error)")
+            report(
+                entry,
+                resolver,
+                cacheHit: false,
+                depth: depth,
+                duration: .now - start,
+                failure: "\(error)",
+                path: path
+            )
             throw error
         }
     }
@@ -34,13 +43,22 @@ final class Tracer: Sendable {
         _ factory: () async throws -> T
     ) async throws -> T {
         let depth = max(AsyncResolutionStack.frames.count - 1, 0)
+        let path = Self.path(AsyncResolutionStack.frames.map(\.key), ending: entry.key)
         let start = ContinuousClock.now
         do {
             let value = try await factory()
-            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: nil)
+            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: nil, path: path)
             return value
         } catch {
-            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: "\(error)")
+            report(
+                entry,
+                resolver,
+                cacheHit: false,
+                depth: depth,
+                duration: .now - start,
+                failure: "\(error)",
+                path: path
+            )
             throw error
         }
     }
@@ -56,7 +74,15 @@ final class Tracer: Sendable {
     func hit(_ entry: TracedEntry, _ resolver: Resolver) {
         recorder?.touch(entry.key)
         let depth = ResolutionContext.existing?.frame.pointee.depth ?? 0
-        report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil)
+        let building = ResolutionContext.existing?.buildingEntries.reversed().map(\.key) ?? []
+        let path = Self.path(building, ending: entry.key)
+        report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil, path: path)
+    }
+
+    /// The path of an event: the registrations being built, outermost first, ending with the
+    /// one reported (added unless the builds already end with it).
+    private static func path(_ building: [ServiceKey], ending key: ServiceKey) -> [String] {
+        (building.last == key ? building : building + [key]).map(\.description)
     }
 
     private func report(
@@ -65,7 +91,8 @@ final class Tracer: Sendable {
         cacheHit: Bool,
         depth: Int,
         duration: Duration,
-        failure: String?
+        failure: String?,
+        path: [String]
     ) {
         guard let handler else { return }
         handler(
@@ -80,7 +107,8 @@ final class Tracer: Sendable {
                 containerID: ObjectIdentifier(resolver.container),
                 scopeID: resolver.scope.map(ObjectIdentifier.init),
                 threadID: currentThreadID,
-                failure: failure
+                failure: failure,
+                path: path
             ))
     }
 }

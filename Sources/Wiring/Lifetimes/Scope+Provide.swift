@@ -1,0 +1,56 @@
+extension Scope {
+    /// Gives this scope its instance of a `.scoped` registration, as if the factory had built
+    /// it: for values that exist before the scope does, such as the request a request scope
+    /// serves or the user a session belongs to.
+    ///
+    /// ```swift
+    /// container.register(CurrentUser.self, lifetime: .scoped) { _ in
+    ///     throw MissingValue()   // only a scope that was given one has a CurrentUser
+    /// }
+    /// let request = container.makeScope()
+    /// try request.provide(CurrentUser(name: "ada"))
+    /// let user = try request.resolve(CurrentUser.self)   // the instance provided
+    /// ```
+    ///
+    /// The registration declares the type, so validation and error messages know it; its
+    /// factory runs only in scopes that were not given a value. A provided value belongs to
+    /// the caller: the scope releases it when it closes or resets, but does not dispose of it.
+    /// For a ``Lifetime/scoped(_:)`` registration, the value goes to the nearest scope with
+    /// that name, this one or an ancestor.
+    ///
+    /// - Throws: ``WiringError`` ``WiringError/Code/notRegistered`` if nothing is registered
+    ///   for the type and tag; ``WiringError/Code/invalidLifetime`` if the registration is not
+    ///   scoped; ``WiringError/Code/scopeNotActive`` if no enclosing scope has the registration's
+    ///   scope name; ``WiringError/Code/duplicateRegistration`` if that scope already holds an
+    ///   instance; ``WiringError/Code/shutDown`` if it is closed.
+    public func provide<T: Sendable>(
+        _ instance: T,
+        as type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(WiringError) {
+        let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
+        let resolver = Resolver(container: container, scope: self)
+        guard let found = resolver.lookup(key) else {
+            throw container.missingRegistrationError(for: key, callSite: SourceLocation(file, line))
+        }
+        guard found.lifetime.kind == .scoped, let entry = found as? Entry<T> else {
+            throw WiringError(code: .invalidLifetime, entry: found, detail: .provideNeedsScoped)
+        }
+        guard let target = enclosing(named: entry.lifetime.scopeName) else {
+            throw Resolver.noScope(for: entry, in: container)
+        }
+        guard let cell: InstanceCell<T> = target.cell(for: entry) else {
+            throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
+        }
+        var provided = false
+        _ = try cell.value(for: entry) { _ throws(WiringError) -> T in
+            provided = true
+            return instance
+        }
+        if !provided {
+            throw WiringError(code: .duplicateRegistration, entry: entry, detail: .alreadyInScope)
+        }
+    }
+}
