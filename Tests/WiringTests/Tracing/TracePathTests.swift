@@ -28,7 +28,8 @@ struct TracePathTests {
                 ["PathService"],
             ])
         _ = try container.resolve(PathRepository.self)
-        let hit = try #require(log.all.first(where: \.cacheHit))
+        let hits = log.all.filter(\.cacheHit)
+        let hit = try #require(hits.first)
         #expect(hit.path == ["PathRepository", "PathDatabase tagged \"main\""])
     }
 
