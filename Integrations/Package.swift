@@ -1,0 +1,101 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The server integrations live in a package of their own so that a user of the Wiring core never
+// fetches or builds swift-service-lifecycle, Hummingbird or SQLite. It depends on the core by path,
+// as `Benchmarks/` does.
+/// The core's settings for the libraries built on it (see the root manifest): `any` spelled out,
+/// nonisolated async functions on the caller's actor, each file importing what it uses, and
+/// dependencies reaching clients only through `public import`.
+let layeredSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "WiringIntegrations",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "WiringServiceLifecycle", targets: ["WiringServiceLifecycle"]),
+        .library(name: "WiringHummingbird", targets: ["WiringHummingbird"]),
+        .library(name: "WiringLogging", targets: ["WiringLogging"]),
+        .executable(name: "todo-server", targets: ["todo-server"]),
+        .executable(name: "todo-load", targets: ["todo-load"]),
+    ],
+    dependencies: [
+        .package(name: "Wiring", path: ".."),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    ],
+    targets: [
+        .target(
+            name: "WiringServiceLifecycle",
+            dependencies: [
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "WiringLogging",
+            dependencies: [
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "WiringHummingbird",
+            dependencies: [
+                "WiringLogging",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        // The example server: a JSON API of users and todos on a SQLite file.
+        .target(
+            name: "TodoServer",
+            dependencies: [
+                "WiringHummingbird", "WiringLogging", "WiringServiceLifecycle",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
+        ),
+        .executableTarget(name: "todo-server", dependencies: ["TodoServer"]),
+        // The load test: starts the server on loopback, drives it, checks the scopes, stops it.
+        .executableTarget(
+            name: "todo-load",
+            dependencies: [
+                "TodoServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        // A swift-log handler that keeps messages, for the tests.
+        .target(
+            name: "LogCapture",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/LogCapture"
+        ),
+        .testTarget(name: "WiringServiceLifecycleTests", dependencies: ["WiringServiceLifecycle", "LogCapture"]),
+        .testTarget(name: "WiringLoggingTests", dependencies: ["WiringLogging", "LogCapture"]),
+        .testTarget(
+            name: "WiringHummingbirdTests",
+            dependencies: ["WiringHummingbird", "LogCapture", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "TodoServerTests",
+            dependencies: [
+                "TodoServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + layeredSettings
+}
