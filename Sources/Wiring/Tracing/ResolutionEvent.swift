@@ -32,7 +32,8 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
     public let scopeID: ObjectIdentifier?
     /// The thread that ran the resolve.
     public let threadID: UInt
-    /// What the factory threw, if the build failed.
+    /// Why the build failed, if it did: the message of the ``WiringError`` the resolve throws
+    /// for it (what failed, where it was registered, and the fix), with what the factory threw.
     public let failure: String?
     /// The chain of registrations that led here, outermost first and ending with this one, as
     /// messages name them: `["App", "UserService", "any Database"]`.

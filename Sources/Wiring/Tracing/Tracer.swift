@@ -28,7 +28,7 @@ final class Tracer: Sendable {
                 cacheHit: false,
                 depth: depth,
                 duration: .now - start,
-                failure: "\(error)",
+                failure: Self.message(for: error, building: entry),
                 path: path
             )
             throw error
@@ -56,7 +56,7 @@ final class Tracer: Sendable {
                 cacheHit: false,
                 depth: depth,
                 duration: .now - start,
-                failure: "\(error)",
+                failure: Self.message(for: error, building: entry),
                 path: path
             )
             throw error
@@ -77,6 +77,15 @@ final class Tracer: Sendable {
         let building = ResolutionContext.existing?.buildingEntries.reversed().map(\.key) ?? []
         let path = Self.path(building, ending: entry.key)
         report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil, path: path)
+    }
+
+    /// A failed build's message, in the three parts of a ``WiringError`` (what, where, the fix):
+    /// the error itself if it is one, else the ``WiringError/Code/factoryFailed`` error that
+    /// the resolve will throw for it.
+    private static func message(for error: any Error, building entry: TracedEntry) -> String {
+        if let wiring = error as? WiringError { return "\(wiring)" }
+        return
+            "\(WiringError(code: .factoryFailed, key: entry.key, lifetime: entry.lifetime, registrationSite: entry.site, underlyingError: error))"
     }
 
     /// The path of an event: the registrations being built, outermost first, ending with the

@@ -32,7 +32,8 @@ struct ScopeProvideTests {
         #expect(throws: WiringError.self) { try unprovided.resolve(CurrentUser.self) }
     }
 
-    @Test("providing twice, providing a registration that is not scoped, or providing to a closed scope throws, naming the type and the fix")
+    @Test(
+        "providing twice, providing a registration that is not scoped, or providing to a closed scope throws, naming the type and the fix")
     func misuseThrows() async throws {
         let container = makeContainer()
         container.register(Int.self, lifetime: .singleton) { _ in 1 }

@@ -22,7 +22,8 @@ struct RegistrationListingTests {
             .forwarding(to: (any Listed).self) { $0 }
         container.register(String.self) { _ in "transient" }
         let listed = container.registrations
-        #expect(listed.map(\.description) == ["ListedServer", "ListedDatabase tagged \"primary\"", "any Listed tagged \"primary\"", "String"])
+        #expect(
+            listed.map(\.description) == ["ListedServer", "ListedDatabase tagged \"primary\"", "any Listed tagged \"primary\"", "String"])
         #expect(listed.map(\.lifetime) == [.singleton, .singleton, .singleton, .transient])
         #expect(listed.map(\.isForwarded) == [false, false, true, false])
         #expect(listed[1].tag as? String == "primary")

@@ -38,6 +38,7 @@ struct TracingTests {
         _ = try? container.resolve(Config.self)
         #expect(log.all.count == 1)
         #expect(log.all.first?.failure?.contains("disk full") == true)
+        #expect(log.all.first?.failure?.contains("To fix:") == true)
         container.stopTracing()
         _ = try? container.resolve(Config.self)
         #expect(log.all.count == 1)
