@@ -84,8 +84,14 @@ final class Tracer: Sendable {
     /// the resolve will throw for it.
     private static func message(for error: any Error, building entry: TracedEntry) -> String {
         if let wiring = error as? WiringError { return "\(wiring)" }
-        return
-            "\(WiringError(code: .factoryFailed, key: entry.key, lifetime: entry.lifetime, registrationSite: entry.site, underlyingError: error))"
+        let wrapped = WiringError(
+            code: .factoryFailed,
+            key: entry.key,
+            lifetime: entry.lifetime,
+            registrationSite: entry.site,
+            underlyingError: error
+        )
+        return "\(wrapped)"
     }
 
     /// The path of an event: the registrations being built, outermost first, ending with the
