@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(
@@ -84,7 +86,11 @@ let package = Package(
         .testTarget(name: "WiringLoggingTests", dependencies: ["WiringLogging", "LogCapture"]),
         .testTarget(
             name: "WiringHummingbirdTests",
-            dependencies: ["WiringHummingbird", "LogCapture", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: [
+                "WiringHummingbird", "LogCapture", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "TodoServerTests",

@@ -1,0 +1,175 @@
+public import Hummingbird
+import Logging
+import Synchronization
+public import Wiring
+import WiringLogging
+
+/// Opens a ``Wiring/Scope`` for every request, gives it the request's own values, hands it to
+/// the handler through the context, and closes it — disposing of the request's scoped
+/// instances in reverse order of creation — when the response is done.
+///
+/// ```swift
+/// let router = Router(context: BasicWiringRequestContext.self)
+/// router.add(middleware: try RequestScopeMiddleware(container: container, roots: [TodoService.self]))
+/// router.get("/todos") { _, context in try await context.resolve(TodoService.self).all() }
+/// ```
+///
+/// - Request values: the scope is given the `Request` and a ``WiringLogging/RequestIdentifier``
+///   (Hummingbird's request id) with `Scope.provide`, so scoped factories can depend on them.
+///   Give it more, such as the authenticated user, from a later middleware:
+///   `try context.scope().provide(user)`.
+/// - Closing: after the response body has been written; when the handler or a later middleware
+///   throws (the scope is closed before the error goes on); and when the response is dropped
+///   unwritten, as when the client disconnects or the task is cancelled.
+/// - Validation: `init` validates `roots`, the services your handlers resolve, and throws
+///   if one of them cannot be built, so the app fails at start-up, before the server binds.
+public struct RequestScopeMiddleware<Context: WiringRequestContext>: RouterMiddleware {
+    let container: Container
+    let scopeName: ScopeName?
+    /// Counts of scopes opened and closed: equal whenever no request is in flight.
+    public let counters: RequestScopeCounters
+
+    /// A middleware that opens a scope named `scopeName` in `container` for every request.
+    ///
+    /// It registers `Request` and ``WiringLogging/RequestIdentifier`` as scoped in `container`,
+    /// unless they are registered already, so that factories can depend on them and validation
+    /// knows them.
+    ///
+    /// - Parameters:
+    ///   - roots: The services handlers resolve. They are validated with their dependencies
+    ///     (as far as registrations declare them: auto-wired initializers and forwarded types;
+    ///     closure factories hide theirs), and errors stop here.
+    /// - Throws: ``RequestScopeValidationError`` listing what cannot be resolved.
+    public init(
+        container: Container,
+        scopeName: ScopeName? = "request",
+        roots: [Any.Type] = []
+    ) throws(RequestScopeValidationError) {
+        self.container = container
+        self.scopeName = scopeName
+        self.counters = RequestScopeCounters()
+        let lifetime: Lifetime = scopeName.map { .scoped($0) } ?? .scoped
+        if !container.isRegistered(Request.self) {
+            container.register(Request.self, lifetime: lifetime) { _ in throw RequestValueOutsideRequest(type: "Request") }
+        }
+        if !container.isRegistered(RequestIdentifier.self) {
+            container.register(RequestIdentifier.self, lifetime: lifetime) { _ in
+                throw RequestValueOutsideRequest(type: "RequestIdentifier")
+            }
+        }
+        let report = container.validate(ValidationOptions(roots: roots))
+        if !report.isValid { throw RequestScopeValidationError(report: report) }
+    }
+
+    /// Serves one request in a scope of its own. (`@concurrent`, as Hummingbird's protocol
+    /// declares it, compiled without nonisolated-nonsending semantics.)
+    @concurrent
+    public func handle(
+        _ request: Request,
+        context: Context,
+        next: @concurrent (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let scope = scopeName.map(container.makeScope) ?? container.makeScope()
+        let closer = ScopeCloser(scope: scope, counters: counters, logger: context.logger)
+        counters.opened()
+        var context = context
+        context.requestScope = scope
+        var response: Response
+        do {
+            try scope.provide(request)
+            try scope.provide(RequestIdentifier(context.id))
+            response = try await next(request, context)
+        } catch {
+            await closer.close()
+            throw error
+        }
+        let body = response.body
+        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+            do {
+                try await body.write(writer)
+            } catch {
+                await closer.close()
+                throw error
+            }
+            await closer.close()
+        }
+        return response
+    }
+}
+
+/// How many request scopes a ``RequestScopeMiddleware`` has opened and closed.
+public final class RequestScopeCounters: Sendable {
+    private let openedCount = Atomic<Int>(0)
+    private let closedCount = Atomic<Int>(0)
+
+    init() {}
+
+    /// Scopes opened so far.
+    public var open: Int { openedCount.load(ordering: .acquiring) }
+    /// Scopes closed so far, their instances disposed.
+    public var closed: Int { closedCount.load(ordering: .acquiring) }
+
+    func opened() { openedCount.add(1, ordering: .releasing) }
+    func didClose() { closedCount.add(1, ordering: .releasing) }
+}
+
+/// Closes a request's scope exactly once: when asked, or when the response that would have
+/// asked is dropped unwritten.
+final class ScopeCloser: Sendable {
+    private let scope: Scope
+    private let counters: RequestScopeCounters
+    private let logger: Logger
+    private let isClosed = Atomic<Bool>(false)
+
+    init(scope: Scope, counters: RequestScopeCounters, logger: Logger) {
+        self.scope = scope
+        self.counters = counters
+        self.logger = logger
+    }
+
+    func close() async {
+        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        await Self.close(scope, counters: counters, logger: logger)
+    }
+
+    private static func close(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) async {
+        do {
+            try await scope.close()
+        } catch {
+            logger.error("Closing the request scope: a teardown failed", metadata: ["error": "\(error)"])
+        }
+        counters.didClose()
+    }
+
+    deinit {
+        // The response was dropped without being written (a disconnect, a cancelled task): close
+        // the scope in a task of its own, which holds what it needs.
+        guard !isClosed.load(ordering: .acquiring) else { return }
+        let scope = self.scope
+        let counters = self.counters
+        let logger = self.logger
+        Task { await Self.close(scope, counters: counters, logger: logger) }
+    }
+}
+
+/// A request value (`Request`, `RequestIdentifier`) was resolved in a scope that no request
+/// opened.
+struct RequestValueOutsideRequest: Error, CustomStringConvertible {
+    let type: String
+
+    var description: String {
+        "\(type) exists only in a request scope that RequestScopeMiddleware opened; resolve it from a handler's context (context.resolve), or provide it to your own scope with scope.provide(_:)."
+    }
+}
+
+/// The services a ``RequestScopeMiddleware`` was told handlers resolve cannot all be built.
+public struct RequestScopeValidationError: Error, CustomStringConvertible {
+    /// The full validation report.
+    public let report: ValidationReport
+
+    /// The errors, each with its path and fix.
+    public var description: String {
+        "Wiring: the request handlers' services cannot all be resolved:\n"
+            + report.errors.map { "\($0)" }.joined(separator: "\n")
+    }
+}
