@@ -65,9 +65,16 @@ let package = Package(
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        .executableTarget(name: "todo-server", dependencies: ["TodoServer"]),
+        .executableTarget(
+            name: "todo-server",
+            dependencies: ["TodoServer", .product(name: "Logging", package: "swift-log")]
+        ),
         // The load test: starts the server on loopback, drives it, checks the scopes, stops it.
         .executableTarget(
             name: "todo-load",

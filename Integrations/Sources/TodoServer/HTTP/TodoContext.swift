@@ -1,0 +1,18 @@
+public import Hummingbird
+public import Wiring
+public import WiringHummingbird
+
+/// The server's request context: Hummingbird's, the request scope, and the body size limit.
+public struct TodoContext: WiringRequestContext {
+    /// Hummingbird's per-request storage.
+    public var coreContext: CoreRequestContextStorage
+    /// The request's scope, opened by `RequestScopeMiddleware`.
+    public var requestScope: Scope?
+    /// Bodies above this many bytes are refused with 413 before they are decoded.
+    public var maxUploadSize: Int { 64 * 1024 }
+
+    /// A context for a request arriving from `source`.
+    public init(source: Source) {
+        coreContext = .init(source: source)
+    }
+}

@@ -1,0 +1,75 @@
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+import Wiring
+import WiringHummingbird
+
+/// The Hummingbird application, as a service of the container.
+final class HTTPServer: Service, CustomStringConvertible {
+    let application: Application<RouterResponder<TodoContext>>
+    let scopes: RequestScopeCounters
+
+    /// Builds the router: JSON errors outermost, then a request scope per request, then the
+    /// unit of work, then the routes. Validates the routes' services before anything binds.
+    ///
+    /// `pool` is unused here but declares the dependency: the pool is built first, so the
+    /// service group starts it first and stops it after the server.
+    init(
+        container: Container,
+        pool _: ConnectionPool,
+        address: ServerAddress,
+        configuration: TodoServerConfiguration,
+        logger: Logger
+    ) throws {
+        let scopes = try RequestScopeMiddleware<TodoContext>(
+            container: container,
+            roots: [UnitOfWork.self, UserRepository.self, TodoRepository.self, UserService.self, Greeting.self]
+        )
+        self.scopes = scopes.counters
+        let router = Router(context: TodoContext.self)
+        router.add(middleware: APIErrorMiddleware())
+        router.get("health") { _, _ in "ok" }
+        let api = router.group().add(middleware: scopes).add(middleware: UnitOfWorkMiddleware())
+        Routes.add(to: api)
+        Greeting.addRoutes(to: router, scopes: scopes)
+        application = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "todo-server"),
+            onServerRunning: { channel in address.bound(to: channel.localAddress?.port ?? configuration.port) },
+            logger: logger
+        )
+    }
+
+    func run() async throws {
+        try await application.run()
+    }
+
+    var description: String { "HTTP server" }
+}
+
+/// The port the server listens on, once it does (the configuration may ask for any free port).
+final class ServerAddress: Sendable {
+    private let state = Mutex<(port: Int?, waiters: [CheckedContinuation<Int, Never>])>((nil, []))
+
+    func bound(to port: Int) {
+        let waiters = state.withLock { state in
+            state.port = port
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume(returning: port) }
+    }
+
+    /// Waits until the server has bound.
+    func port() async -> Int {
+        await withCheckedContinuation { continuation in
+            let port = state.withLock { state in
+                if state.port == nil { state.waiters.append(continuation) }
+                return state.port
+            }
+            if let port { continuation.resume(returning: port) }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import HTTPTypes
+import SQLiteNIO
+
+/// Users in the request's unit of work.
+public final class UserRepository: Sendable {
+    let work: UnitOfWork
+
+    /// A repository working in `work`; the container builds it (auto-wired).
+    public init(work: UnitOfWork) { self.work = work }
+
+    func create(name: String) async throws -> User {
+        let rows = try await work.query("INSERT INTO users (name) VALUES (?) RETURNING id, name", [.text(name)])
+        return try Self.user(rows[0])
+    }
+
+    func all() async throws -> [User] {
+        try await work.query("SELECT id, name FROM users ORDER BY id").map(Self.user)
+    }
+
+    func find(_ id: Int) async throws -> User {
+        let rows = try await work.query("SELECT id, name FROM users WHERE id = ?", [.integer(id)])
+        guard let row = rows.first else { throw APIError(.notFound, "no user with id \(id)") }
+        return try Self.user(row)
+    }
+
+    func delete(_ id: Int) async throws {
+        let rows = try await work.query("DELETE FROM users WHERE id = ? RETURNING id", [.integer(id)])
+        if rows.isEmpty { throw APIError(.notFound, "no user with id \(id)") }
+    }
+
+    static func user(_ row: SQLiteRow) throws -> User {
+        User(id: try row.int("id"), name: try row.text("name"))
+    }
+}
+
+/// Todos in the request's unit of work.
+public final class TodoRepository: Sendable {
+    let work: UnitOfWork
+
+    /// A repository working in `work`; the container builds it (auto-wired).
+    public init(work: UnitOfWork) { self.work = work }
+
+    func create(userID: Int, title: String) async throws -> Todo {
+        let rows = try await work.query(
+            "INSERT INTO todos (user_id, title) VALUES (?, ?) RETURNING id, user_id, title, done",
+            [.integer(userID), .text(title)]
+        )
+        return try Self.todo(rows[0])
+    }
+
+    func all(userID: Int) async throws -> [Todo] {
+        try await work.query(
+            "SELECT id, user_id, title, done FROM todos WHERE user_id = ? ORDER BY id",
+            [.integer(userID)]
+        ).map(Self.todo)
+    }
+
+    func find(_ id: Int) async throws -> Todo {
+        let rows = try await work.query("SELECT id, user_id, title, done FROM todos WHERE id = ?", [.integer(id)])
+        guard let row = rows.first else { throw APIError(.notFound, "no todo with id \(id)") }
+        return try Self.todo(row)
+    }
+
+    func update(_ id: Int, title: String?, done: Bool?) async throws -> Todo {
+        let rows = try await work.query(
+            """
+            UPDATE todos SET title = coalesce(?, title), done = coalesce(?, done) WHERE id = ?
+            RETURNING id, user_id, title, done
+            """,
+            [title.map(SQLiteData.text) ?? .null, done.map { .integer($0 ? 1 : 0) } ?? .null, .integer(id)]
+        )
+        guard let row = rows.first else { throw APIError(.notFound, "no todo with id \(id)") }
+        return try Self.todo(row)
+    }
+
+    func delete(_ id: Int) async throws {
+        let rows = try await work.query("DELETE FROM todos WHERE id = ? RETURNING id", [.integer(id)])
+        if rows.isEmpty { throw APIError(.notFound, "no todo with id \(id)") }
+    }
+
+    static func todo(_ row: SQLiteRow) throws -> Todo {
+        Todo(
+            id: try row.int("id"),
+            userID: try row.int("user_id"),
+            title: try row.text("title"),
+            done: try row.int("done") != 0
+        )
+    }
+}
+
+/// The operations on users that span both tables.
+public final class UserService: Sendable {
+    let users: UserRepository
+    let todos: TodoRepository
+
+    /// A service over the request's repositories; the container builds it (auto-wired).
+    public init(users: UserRepository, todos: TodoRepository) {
+        self.users = users
+        self.todos = todos
+    }
+
+    /// Creates the todos in order, each checked as it comes: a bad one fails the request after
+    /// the earlier ones were written, and the unit of work's rollback undoes them.
+    func addTodos(userID: Int, _ newTodos: [NewTodo]) async throws -> [Todo] {
+        _ = try await users.find(userID)
+        var created: [Todo] = []
+        for (index, newTodo) in newTodos.enumerated() {
+            let title: String
+            do {
+                title = try Rules.title(newTodo.title)
+            } catch {
+                throw APIError(.unprocessableContent, "todo \(index): \(error.message); nothing was stored")
+            }
+            created.append(try await todos.create(userID: userID, title: title))
+        }
+        return created
+    }
+}
+
+extension SQLiteRow {
+    fileprivate func int(_ column: String) throws -> Int {
+        guard let value = self.column(column)?.integer else { throw StoredValueMissing(column: column) }
+        return Int(value)
+    }
+
+    fileprivate func text(_ column: String) throws -> String {
+        guard let value = self.column(column)?.string else { throw StoredValueMissing(column: column) }
+        return value
+    }
+}
+
+/// A row lacked a column the query selects: a bug in the query, reported as a server error.
+struct StoredValueMissing: Error, CustomStringConvertible {
+    let column: String
+    var description: String { "the database returned no value for column \(column)" }
+}
