@@ -18,8 +18,13 @@ while let argument = arguments.popFirst() {
 let server = try await TodoServer(configuration: configuration)
 Task {
     let port = await server.port()
-    print("todo-server: listening on http://\(configuration.host):\(port), database \(configuration.databasePath). Ctrl-C stops it.")
-    fflush(stdout)
+    // Through FileHandle, unbuffered, so that it shows at once even when stdout is a pipe.
+    FileHandle.standardOutput.write(
+        Data(
+            "todo-server: listening on http://\(configuration.host):\(port), database \(configuration.databasePath). Ctrl-C stops it.\n"
+                .utf8
+        )
+    )
 }
 try await server.run()
 print("todo-server: stopped.")
