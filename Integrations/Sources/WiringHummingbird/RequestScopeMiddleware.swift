@@ -71,7 +71,7 @@ public struct RequestScopeMiddleware<Context: WiringRequestContext>: RouterMiddl
     ) async throws -> Response {
         let scope = scopeName.map(container.makeScope) ?? container.makeScope()
         let closer = ScopeCloser(scope: scope, counters: counters, logger: context.logger)
-        counters.opened()
+        counters.recordOpen()
         var context = context
         context.requestScope = scope
         var response: Response
@@ -105,12 +105,12 @@ public final class RequestScopeCounters: Sendable {
     init() {}
 
     /// Scopes opened so far.
-    public var open: Int { openedCount.load(ordering: .acquiring) }
+    public var opened: Int { openedCount.load(ordering: .acquiring) }
     /// Scopes closed so far, their instances disposed.
     public var closed: Int { closedCount.load(ordering: .acquiring) }
 
-    func opened() { openedCount.add(1, ordering: .releasing) }
-    func didClose() { closedCount.add(1, ordering: .releasing) }
+    func recordOpen() { openedCount.add(1, ordering: .releasing) }
+    func recordClose() { closedCount.add(1, ordering: .releasing) }
 }
 
 /// Closes a request's scope exactly once: when asked, or when the response that would have
@@ -138,7 +138,7 @@ final class ScopeCloser: Sendable {
         } catch {
             logger.error("Closing the request scope: a teardown failed", metadata: ["error": "\(error)"])
         }
-        counters.didClose()
+        counters.recordClose()
     }
 
     deinit {

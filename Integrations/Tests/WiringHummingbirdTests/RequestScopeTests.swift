@@ -92,7 +92,7 @@ struct RequestScopeTests {
             #expect(numbers[0][1] != numbers[1][1])
         }
         #expect(journal.all == ["dispose repository", "dispose transaction", "dispose repository", "dispose transaction"])
-        #expect(middleware.counters.open == 2)
+        #expect(middleware.counters.opened == 2)
         #expect(middleware.counters.closed == 2)
     }
 
@@ -135,7 +135,7 @@ struct RequestScopeTests {
             }
             #expect(Set(numbers).count == 200)
         }
-        #expect(middleware.counters.open == 200)
+        #expect(middleware.counters.opened == 200)
         #expect(middleware.counters.closed == 200)
     }
 

@@ -1,31 +1,51 @@
 public import Logging
+import NIOPosix
 import SQLiteNIO
-public import Synchronization
+import Synchronization
 
 /// A fixed set of connections to one SQLite file, lent out one request at a time.
 ///
 /// The app registers it as an async eager singleton: opened (and the schema created) at
 /// start-up, closed at shutdown by the container's disposal.
+///
+/// SQLite runs one write transaction at a time. A second writer that asked SQLite would block
+/// a thread until the first commits, and enough of them would block every thread, the first
+/// writer's commit included; so writers queue here instead, without blocking a thread, and
+/// each connection has a thread of its own.
 public actor ConnectionPool {
     private var idle: [SQLiteConnection]
     private var waiters: [CheckedContinuation<SQLiteConnection, any Error>] = []
     private var all: [SQLiteConnection]
     private var closing = false
-    /// Set once every connection is closed; readable from anywhere, for tests.
-    public nonisolated let isClosed = Atomic<Bool>(false)
+    /// Whether a write transaction holds the write turn, and who waits for it.
+    private var writing = false
+    private var writeWaiters: [CheckedContinuation<Void, any Error>] = []
+    private let threads: NIOThreadPool
+    private nonisolated let closed = Atomic<Bool>(false)
 
-    private init(connections: [SQLiteConnection]) {
+    /// Whether every connection has been closed; readable from anywhere, for tests.
+    public nonisolated var isClosed: Bool { closed.load(ordering: .acquiring) }
+
+    private init(connections: [SQLiteConnection], threads: NIOThreadPool) {
         self.idle = connections
         self.all = connections
+        self.threads = threads
     }
 
     /// Opens `size` connections to the file at `path` (creating it), in WAL mode so that
     /// readers do not wait for the writer, and creates the schema if it is missing.
     public static func open(path: String, size: Int, logger: Logger) async throws -> ConnectionPool {
         var connections: [SQLiteConnection] = []
+        let threads = NIOThreadPool(numberOfThreads: size)
+        threads.start()
         do {
             for _ in 0..<size {
-                let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+                let connection = try await SQLiteConnection.open(
+                    storage: .file(path: path),
+                    threadPool: threads,
+                    logger: logger,
+                    on: MultiThreadedEventLoopGroup.singleton.any()
+                )
                 connections.append(connection)
                 _ = try await connection.query("PRAGMA busy_timeout = 10000", [])
                 _ = try await connection.query("PRAGMA foreign_keys = ON", [])
@@ -36,9 +56,29 @@ public actor ConnectionPool {
             }
         } catch {
             for connection in connections { try? await connection.close() }
+            try? await threads.shutdownGracefully()
             throw error
         }
-        return ConnectionPool(connections: connections)
+        return ConnectionPool(connections: connections, threads: threads)
+    }
+
+    /// Waits for the write turn: one write transaction at a time, in order of asking.
+    func beginWriting() async throws {
+        if closing { throw PoolClosed() }
+        guard writing else {
+            writing = true
+            return
+        }
+        try await withCheckedThrowingContinuation { writeWaiters.append($0) }
+    }
+
+    /// Ends the write turn that ``beginWriting()`` gave, passing it to the next writer.
+    func endWriting() {
+        if writeWaiters.isEmpty {
+            writing = false
+        } else {
+            writeWaiters.removeFirst().resume()
+        }
     }
 
     /// A connection for the caller alone until it gives it back with ``release(_:)``; waits
@@ -69,11 +109,14 @@ public actor ConnectionPool {
         closing = true
         for waiter in waiters { waiter.resume(throwing: PoolClosed()) }
         waiters.removeAll()
+        for waiter in writeWaiters { waiter.resume(throwing: PoolClosed()) }
+        writeWaiters.removeAll()
         let connections = all
         all.removeAll()
         idle.removeAll()
         for connection in connections { try await connection.close() }
-        isClosed.store(true, ordering: .releasing)
+        try await threads.shutdownGracefully()
+        closed.store(true, ordering: .releasing)
     }
 }
 

@@ -33,11 +33,19 @@ public actor UnitOfWork {
     private func transaction() async throws -> SQLiteConnection {
         if let connection { return connection }
         precondition(!ended, "UnitOfWork \(id): queried after it ended; resolve it again in a new request.")
-        let leased = try await pool.lease()
+        if writes { try await pool.beginWriting() }
+        let leased: SQLiteConnection
+        do {
+            leased = try await pool.lease()
+        } catch {
+            if writes { await pool.endWriting() }
+            throw error
+        }
         do {
             _ = try await leased.query(writes ? "BEGIN IMMEDIATE" : "BEGIN", [])
         } catch {
             await pool.release(leased)
+            if writes { await pool.endWriting() }
             throw error
         }
         connection = leased
@@ -68,6 +76,7 @@ public actor UnitOfWork {
             outcome = .failure(error)
         }
         await pool.release(connection)
+        if writes { await pool.endWriting() }
         if statement == "ROLLBACK" { statistics.rolledBack() }
         try outcome.get()
     }
