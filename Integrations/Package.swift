@@ -80,8 +80,11 @@ let package = Package(
         .executableTarget(
             name: "todo-load",
             dependencies: [
-                "TodoServer",
+                "TodoServer", "WiringHummingbird",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // A swift-log handler that keeps messages, for the tests.
