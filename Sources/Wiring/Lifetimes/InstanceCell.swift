@@ -71,6 +71,10 @@ final class InstanceCell<T>: ResettableCell, @unchecked Sendable {
     /// ``Reclamation/lines``, for the read section of ``readValue()``.
     @usableFromInline let readers: UnsafeMutablePointer<Atomic<Int>>
     private let isWeak: Bool
+    /// Whether every read takes the state lock (weak singletons, and a scope's cells): then no
+    /// reader ever holds a pointer into the cell without the lock, and what ``reset()`` returns
+    /// can be released without a grace period (``Reclamation/releaseUnshared(_:)``).
+    let readsUnderLock: Bool
     /// Held by the thread that builds, while the factory and hooks run.
     private let buildLock = PlatformLock()
     /// Guards the fields below; held for a few loads and stores, never while user code runs or
@@ -87,8 +91,11 @@ final class InstanceCell<T>: ResettableCell, @unchecked Sendable {
     /// How to dispose of `pending`, if it is tracked for disposal; published with it.
     var pendingTicket: DisposalTicket?
 
-    init(weak: Bool) {
+    /// A cell for a weak or strong instance; `lockedReads` makes every read take the state lock
+    /// (see ``readsUnderLock``), for owners that reset often and want no grace period then.
+    init(weak: Bool, lockedReads: Bool = false) {
         isWeak = weak
+        readsUnderLock = weak || lockedReads
         readers = Reclamation.lines
     }
 
@@ -175,7 +182,7 @@ final class InstanceCell<T>: ResettableCell, @unchecked Sendable {
     /// The instance if it is built and alive, by whichever read suits the cell. Never builds,
     /// never waits for a build.
     func peek() -> T? {
-        isWeak ? lockedValue() : readValue()
+        readsUnderLock ? lockedValue() : readValue()
     }
 
     /// The ``CreationOrder`` number of the instance cached now, if it is built and alive.

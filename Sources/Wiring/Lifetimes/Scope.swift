@@ -61,7 +61,9 @@ public final class Scope: Resolving, Sendable {
             cells = [:]
             return old
         }
-        Reclamation.release(released.values.compactMap { ($0.cell as? any ResettableCell)?.reset() })
+        // A scope's cells are read under their lock, never lock-free, so there is no reader to
+        // wait for: a request scope closes without a grace period.
+        Reclamation.releaseUnshared(released.values.compactMap { ($0.cell as? any ResettableCell)?.reset() })
     }
 
     /// This scope if `name` is `nil`, else the nearest scope (this one or an ancestor) with `name`.
@@ -85,12 +87,12 @@ public final class Scope: Resolving, Sendable {
             if let existing = cells[entry.key], existing.registration == registration {
                 return (unsafeDowncast(existing.cell, to: InstanceCell<T>.self), nil)
             }
-            let cell = InstanceCell<T>(weak: false)
+            let cell = InstanceCell<T>(weak: false, lockedReads: true)
             return (cell, cells.updateValue(ScopedCell(registration: registration, cell: cell), forKey: entry.key))
         }
         // Disposed and released after the lock is dropped, in case the old instance's `deinit`
         // resolves.
-        if let replaced, let old = (replaced.cell as? any ResettableCell)?.reset() { Reclamation.release([old]) }
+        if let replaced, let old = (replaced.cell as? any ResettableCell)?.reset() { Reclamation.releaseUnshared([old]) }
         return cell
     }
 }

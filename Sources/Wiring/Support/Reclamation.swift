@@ -127,6 +127,14 @@ enum Reclamation {
         // `objects` is released here, after the grace period and outside every lock; the
         // `withExtendedLifetime` above keeps the optimiser from releasing it any earlier.
     }
+
+    /// ``release(_:)`` without the grace period, for objects that no lock-free reader can reach:
+    /// what a cell that reads under its lock (``InstanceCell/readsUnderLock``) gave up. Disposes
+    /// the tracked instances among them, then releases them. Call it with no engine lock held.
+    static func releaseUnshared(_ objects: consuming [AnyObject]) {
+        for object in copy objects { (object as? any DisposedOnRelease)?.disposeBeforeRelease() }
+        withExtendedLifetime(objects) {}
+    }
 }
 
 /// A read section in progress (see ``Reclamation``).

@@ -36,8 +36,10 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
     /// for it (what failed, where it was registered, and the fix), with what the factory threw.
     public let failure: String?
     /// The chain of registrations that led here, outermost first and ending with this one, as
-    /// messages name them: `["App", "UserService", "any Database"]`.
-    public let path: [String]
+    /// messages name them: `["App", "UserService", "any Database"]`. Formatted when read, so a
+    /// handler that does not read it does not pay for it.
+    public var path: [String] { pathKeys.map(\.description) }
+    let pathKeys: [ServiceKey]
 
     /// The registration, as messages name it: `UserService`, `any Database tagged .replica`.
     public var registration: String {

@@ -12,7 +12,7 @@ final class Tracer: Sendable {
     /// Runs a factory, reporting its start to the recorder and its end to both.
     func build<T>(_ entry: TracedEntry, _ resolver: Resolver, _ factory: () throws -> T) throws -> T {
         let depth = max(ResolutionContext.current.frame.pointee.depth - 1, 0)
-        let path = Self.path(ResolutionContext.current.buildingEntries.reversed().map(\.key), ending: entry.key)
+        let path = handler == nil ? [] : Self.path(ResolutionContext.current.buildingEntries.reversed().map(\.key), ending: entry.key)
         recorder?.enter(entry.key, phase: .constructor)
         let start = ContinuousClock.now
         do {
@@ -43,7 +43,7 @@ final class Tracer: Sendable {
         _ factory: () async throws -> T
     ) async throws -> T {
         let depth = max(AsyncResolutionStack.frames.count - 1, 0)
-        let path = Self.path(AsyncResolutionStack.frames.map(\.key), ending: entry.key)
+        let path = handler == nil ? [] : Self.path(AsyncResolutionStack.frames.map(\.key), ending: entry.key)
         let start = ContinuousClock.now
         do {
             let value = try await factory()
@@ -74,6 +74,7 @@ final class Tracer: Sendable {
     func hit(_ entry: TracedEntry, _ resolver: Resolver) {
         recorder?.touch(entry.key)
         let depth = ResolutionContext.existing?.frame.pointee.depth ?? 0
+        guard handler != nil else { return }
         let building = ResolutionContext.existing?.buildingEntries.reversed().map(\.key) ?? []
         let path = Self.path(building, ending: entry.key)
         report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil, path: path)
@@ -96,8 +97,8 @@ final class Tracer: Sendable {
 
     /// The path of an event: the registrations being built, outermost first, ending with the
     /// one reported (added unless the builds already end with it).
-    private static func path(_ building: [ServiceKey], ending key: ServiceKey) -> [String] {
-        (building.last == key ? building : building + [key]).map(\.description)
+    private static func path(_ building: [ServiceKey], ending key: ServiceKey) -> [ServiceKey] {
+        building.last == key ? building : building + [key]
     }
 
     private func report(
@@ -107,7 +108,7 @@ final class Tracer: Sendable {
         depth: Int,
         duration: Duration,
         failure: String?,
-        path: [String]
+        path: [ServiceKey]
     ) {
         guard let handler else { return }
         handler(
@@ -123,7 +124,7 @@ final class Tracer: Sendable {
                 scopeID: resolver.scope.map(ObjectIdentifier.init),
                 threadID: currentThreadID,
                 failure: failure,
-                path: path
+                pathKeys: path
             ))
     }
 }

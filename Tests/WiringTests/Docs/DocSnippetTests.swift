@@ -30,6 +30,28 @@ struct DocSnippetTests {
         ("Sources/WiringDIKit/Documentation.docc/MigratingFromDIKit.md", ["Tests/WiringDIKitTests/CatalogSnippets.swift"]),
         ("Sources/WiringDip/Documentation.docc/WiringDip.md", ["Tests/WiringDipTests/CatalogSnippets.swift"]),
         ("Sources/WiringImpose/Documentation.docc/WiringImpose.md", ["Tests/WiringImposeTests/CatalogSnippets.swift"]),
+        // The integrations package's catalogs: their snippet files are compiled (and run) by that
+        // package's tests, which CI runs too.
+        (
+            "Integrations/Sources/WiringHummingbird/Documentation.docc/WiringHummingbird.md",
+            ["Integrations/Tests/WiringHummingbirdTests/ArticleSnippets.swift"]
+        ),
+        (
+            "Integrations/Sources/WiringHummingbird/Documentation.docc/WiringInAHummingbirdServer.md",
+            ["Integrations/Tests/WiringHummingbirdTests/ArticleSnippets.swift"]
+        ),
+        (
+            "Integrations/Sources/WiringLogging/Documentation.docc/WiringLogging.md",
+            ["Integrations/Tests/WiringLoggingTests/CatalogSnippets.swift"]
+        ),
+        (
+            "Integrations/Sources/WiringServiceLifecycle/Documentation.docc/ServicesAndGracefulShutdown.md",
+            ["Integrations/Tests/WiringServiceLifecycleTests/ArticleSnippets.swift"]
+        ),
+        (
+            "Integrations/Sources/WiringServiceLifecycle/Documentation.docc/WiringServiceLifecycle.md",
+            ["Integrations/Tests/WiringServiceLifecycleTests/ArticleSnippets.swift"]
+        ),
     ]
 
     /// The package root, from this file's path.
@@ -75,16 +97,19 @@ struct DocSnippetTests {
             }
     }
 
-    /// The README and every DocC article of the package.
+    /// The READMEs and every DocC article of the package and of the integrations package.
     static func markdownFiles() throws -> [String] {
-        let sources = root.appendingPathComponent("Sources")
-        var files = ["README.md"]
-        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
-            let catalog = "Sources/\(module)/Documentation.docc"
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
-            files += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        var files = ["README.md", "Integrations/README.md", "Benchmarks/README.md"]
+        for sourcesPath in ["Sources", "Integrations/Sources"] {
+            let sources = root.appendingPathComponent(sourcesPath)
+            for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+                let catalog = "\(sourcesPath)/\(module)/Documentation.docc"
+                let names =
+                    (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+                files += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+            }
         }
-        return files
+        return files.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
     }
 
     @Test("every Markdown file with a Swift block has snippet files listed here")
