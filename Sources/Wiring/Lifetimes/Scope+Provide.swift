@@ -35,9 +35,13 @@ extension Scope {
         guard let found = resolver.lookup(key) else {
             throw container.missingRegistrationError(for: key, callSite: SourceLocation(file, line))
         }
-        guard found.lifetime.kind == .scoped, let entry = found as? Entry<T> else {
+        guard found.lifetime.kind == .scoped else {
             throw WiringError(code: .invalidLifetime, entry: found, detail: .provideNeedsScoped)
         }
+        // The lookup found the registration of `key`, whose type is `T` (a forwarded type is
+        // never scoped): the entry is an `Entry<T>`, as `resolveByKey` relies on too.
+        if found.key.type != T.self { Resolver.keyMismatch(found.key, T.self) }
+        let entry = unsafeDowncast(found, to: Entry<T>.self)
         guard let target = enclosing(named: entry.lifetime.scopeName) else {
             throw Resolver.noScope(for: entry, in: container)
         }

@@ -63,7 +63,7 @@ public final class Scope: Resolving, Sendable {
         }
         // A scope's cells are read under their lock, never lock-free, so there is no reader to
         // wait for: a request scope closes without a grace period.
-        Reclamation.releaseUnshared(released.values.compactMap { ($0.cell as? any ResettableCell)?.reset() })
+        Reclamation.releaseUnshared(released.values.compactMap { $0.cell.reset() })
     }
 
     /// This scope if `name` is `nil`, else the nearest scope (this one or an ancestor) with `name`.
@@ -92,7 +92,7 @@ public final class Scope: Resolving, Sendable {
         }
         // Disposed and released after the lock is dropped, in case the old instance's `deinit`
         // resolves.
-        if let replaced, let old = (replaced.cell as? any ResettableCell)?.reset() { Reclamation.releaseUnshared([old]) }
+        if let replaced, let old = replaced.cell.reset() { Reclamation.releaseUnshared([old]) }
         return cell
     }
 }
@@ -107,5 +107,5 @@ struct ScopedCell: Sendable {
     }
 
     let registration: Registration
-    let cell: any AnyObject & Sendable
+    let cell: any ResettableCell & Sendable
 }
