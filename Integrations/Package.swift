@@ -98,7 +98,8 @@ let package = Package(
         .testTarget(
             name: "WiringHummingbirdTests",
             dependencies: [
-                "WiringHummingbird", "LogCapture", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "WiringHummingbird", "WiringServiceLifecycle", "LogCapture",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
