@@ -42,7 +42,7 @@ public final class TodoServer: Sendable {
 
     /// Wires the server and opens the database; `run()` starts serving.
     ///
-    /// - Throws: a ``Wiring/WiringError`` or `RequestScopeValidationError` if the wiring is
+    /// - Throws: a `WiringError` or `RequestScopeValidationError` if the wiring is
     ///   incomplete, or what opening the database threw. Nothing has bound a port then.
     public init(configuration: TodoServerConfiguration) async throws {
         var logger = Logger(label: "todo-server")

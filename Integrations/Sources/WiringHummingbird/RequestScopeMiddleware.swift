@@ -4,7 +4,7 @@ import Synchronization
 public import Wiring
 import WiringLogging
 
-/// Opens a ``Wiring/Scope`` for every request, gives it the request's own values, hands it to
+/// Opens a `Scope` for every request, gives it the request's own values, hands it to
 /// the handler through the context, and closes it — disposing of the request's scoped
 /// instances in reverse order of creation — when the response is done.
 ///
@@ -14,7 +14,7 @@ import WiringLogging
 /// router.get("/todos") { _, context in try await context.resolve(TodoService.self).all() }
 /// ```
 ///
-/// - Request values: the scope is given the `Request` and a ``WiringLogging/RequestIdentifier``
+/// - Request values: the scope is given the `Request` and a `RequestIdentifier`
 ///   (Hummingbird's request id) with `Scope.provide`, so scoped factories can depend on them.
 ///   Give it more, such as the authenticated user, from a later middleware:
 ///   `try context.scope().provide(user)`.
@@ -31,11 +31,14 @@ public struct RequestScopeMiddleware<Context: WiringRequestContext>: RouterMiddl
 
     /// A middleware that opens a scope named `scopeName` in `container` for every request.
     ///
-    /// It registers `Request` and ``WiringLogging/RequestIdentifier`` as scoped in `container`,
+    /// It registers `Request` and `RequestIdentifier` as scoped in `container`,
     /// unless they are registered already, so that factories can depend on them and validation
     /// knows them.
     ///
     /// - Parameters:
+    ///   - container: The container the scopes are made in.
+    ///   - scopeName: The scopes' name, for `.scoped("request")` registrations; `nil` makes
+    ///     unnamed scopes, for `.scoped` ones.
     ///   - roots: The services handlers resolve. They are validated with their dependencies
     ///     (as far as registrations declare them: auto-wired initializers and forwarded types;
     ///     closure factories hide theirs), and errors stop here.

@@ -3,7 +3,7 @@ public import Wiring
 
 extension Container {
     /// Logs every resolve of this container's registrations to `logger`, through
-    /// ``Wiring/Container/trace(_:)``: builds at `debug`, cache hits at `trace`, and failed
+    /// `Container.trace(_:)`: builds at `debug`, cache hits at `trace`, and failed
     /// builds at `error` with the full message (what failed, where it was registered, and the
     /// fix).
     ///

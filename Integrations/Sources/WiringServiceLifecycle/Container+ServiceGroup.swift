@@ -20,7 +20,7 @@ extension Container {
     /// - Cancellation (of the task running the group, or one of `cancellationSignals`): the
     ///   same order; each service's task is cancelled once the services started after it have
     ///   returned.
-    /// - Then `shutdown()` runs, however the group ended, and its ``Wiring/DisposalError`` (if
+    /// - Then `shutdown()` runs, however the group ended, and its `DisposalError` (if
     ///   any teardown failed) is what the group throws, after a service's own error.
     ///
     /// The signals follow swift-service-lifecycle's and Hummingbird's convention: SIGTERM and

@@ -9,7 +9,7 @@ extension Container {
     /// swift-service-lifecycle's `Service`, and those marked with
     /// ``Wiring/Registration/runsAsService(_:)``. They are resolved (async factories awaited)
     /// in registration order, and ordered by when their instances were built
-    /// (``Wiring/RegistrationInfo/creationOrder``): an instance is cached only after everything
+    /// (`RegistrationInfo.creationOrder`): an instance is cached only after everything
     /// its factory resolved, so a dependency always comes first. Instances built earlier, by
     /// `start()` or a resolve, keep the order in which they were built.
     ///
