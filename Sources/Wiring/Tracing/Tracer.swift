@@ -18,19 +18,11 @@ final class Tracer: Sendable {
         do {
             let value = try factory()
             recorder?.exit()
-            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: nil, path: path)
+            reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
             return value
         } catch {
             recorder?.exit()
-            report(
-                entry,
-                resolver,
-                cacheHit: false,
-                depth: depth,
-                duration: .now - start,
-                failure: Self.message(for: error, building: entry),
-                path: path
-            )
+            reportBuild(entry, resolver, depth: depth, start: start, error: error, path: path)
             throw error
         }
     }
@@ -47,20 +39,25 @@ final class Tracer: Sendable {
         let start = ContinuousClock.now
         do {
             let value = try await factory()
-            report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: nil, path: path)
+            reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
             return value
         } catch {
-            report(
-                entry,
-                resolver,
-                cacheHit: false,
-                depth: depth,
-                duration: .now - start,
-                failure: Self.message(for: error, building: entry),
-                path: path
-            )
+            reportBuild(entry, resolver, depth: depth, start: start, error: error, path: path)
             throw error
         }
+    }
+
+    /// Reports a build that started at `start` and ended now, with `error` if it failed.
+    private func reportBuild(
+        _ entry: TracedEntry,
+        _ resolver: Resolver,
+        depth: Int,
+        start: ContinuousClock.Instant,
+        error: (any Error)?,
+        path: [ServiceKey]
+    ) {
+        let failure = error.map { Self.message(for: $0, building: entry) }
+        report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: failure, path: path)
     }
 
     /// Runs a post-construction hook; what it resolves is a hook edge, not a constructor edge.
