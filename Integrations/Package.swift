@@ -70,11 +70,13 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            path: "Examples/TodoServer"
         ),
         .executableTarget(
             name: "todo-server",
-            dependencies: ["TodoServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TodoServer", .product(name: "Logging", package: "swift-log")],
+            path: "Examples/todo-server"
         ),
         // The load test: starts the server on loopback, drives it, checks the scopes, stops it.
         .executableTarget(

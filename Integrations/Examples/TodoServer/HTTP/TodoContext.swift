@@ -1,3 +1,4 @@
+public import Foundation
 public import Hummingbird
 public import Wiring
 public import WiringHummingbird
@@ -10,6 +11,12 @@ public struct TodoContext: WiringRequestContext {
     public var requestScope: Scope?
     /// Bodies above this many bytes are refused with 413 before they are decoded.
     public var maxUploadSize: Int { 64 * 1024 }
+    /// JSON with sorted keys, so that a response reads the same every time.
+    public var responseEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }
 
     /// A context for a request arriving from `source`.
     public init(source: Source) {
