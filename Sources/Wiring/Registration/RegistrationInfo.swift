@@ -2,8 +2,8 @@
 /// instance lives, where it was made and, for a cached instance, when that instance was built.
 ///
 /// ```swift
-/// for registration in container.registrations where registration.type is any Service.Type {
-///     print(registration, registration.lifetime)
+/// for registration in container.registrations where registration.lifetime == .singleton {
+///     print(registration, registration.site, registration.creationOrder.map { "built #\($0)" } ?? "not built")
 /// }
 /// ```
 ///
