@@ -53,13 +53,9 @@ public struct RequestScopeMiddleware<Context: WiringRequestContext>: RouterMiddl
         self.counters = RequestScopeCounters()
         let lifetime: Lifetime = scopeName.map { .scoped($0) } ?? .scoped
         if !container.isRegistered(Request.self) {
-            container.register(Request.self, lifetime: lifetime) { _ in throw RequestValueOutsideRequest(type: "Request") }
+            container.register(Request.self, lifetime: lifetime) { _ in throw RequestOutsideRequestScope() }
         }
-        if !container.isRegistered(RequestIdentifier.self) {
-            container.register(RequestIdentifier.self, lifetime: lifetime) { _ in
-                throw RequestValueOutsideRequest(type: "RequestIdentifier")
-            }
-        }
+        if !container.isRegistered(RequestIdentifier.self) { container.registerRequestIdentifier(lifetime: lifetime) }
         let report = container.validate(ValidationOptions(roots: roots))
         if !report.isValid { throw RequestScopeValidationError(report: report) }
     }
@@ -155,13 +151,10 @@ final class ScopeCloser: Sendable {
     }
 }
 
-/// A request value (`Request`, `RequestIdentifier`) was resolved in a scope that no request
-/// opened.
-struct RequestValueOutsideRequest: Error, CustomStringConvertible {
-    let type: String
-
+/// `Request` was resolved in a scope that no request opened.
+struct RequestOutsideRequestScope: Error, CustomStringConvertible {
     var description: String {
-        "\(type) exists only in a request scope that RequestScopeMiddleware opened; resolve it from a handler's context (context.resolve), or provide it to your own scope with scope.provide(_:)."
+        "Request exists only in a request scope that RequestScopeMiddleware opened; resolve it from a handler's context (context.resolve), or provide it to your own scope with scope.provide(_:)."
     }
 }
 

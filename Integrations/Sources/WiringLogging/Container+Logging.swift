@@ -52,7 +52,4 @@ extension ResolutionEvent {
         return metadata
     }
 
-    private var typeName: String {
-        tag.map { registration.dropLast(" tagged \($0)".count) }.map(String.init) ?? registration
-    }
 }

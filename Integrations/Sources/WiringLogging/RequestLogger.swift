@@ -22,6 +22,13 @@ struct NoRequestIdentifier: Error, CustomStringConvertible {
 }
 
 extension Container {
+    /// Registers ``RequestIdentifier`` with `lifetime`, with a factory that throws for a scope
+    /// that was not given one: here and in WiringHummingbird's middleware, one registration and
+    /// one message.
+    package func registerRequestIdentifier(lifetime: Lifetime) {
+        register(RequestIdentifier.self, lifetime: lifetime) { _ in throw NoRequestIdentifier() }
+    }
+
     /// Registers a `Logger` per scope: `base`, with the scope's ``RequestIdentifier`` as the
     /// metadata value `metadataKey`, so that everything a request's services log can be told
     /// apart by request.
@@ -38,7 +45,7 @@ extension Container {
     /// innermost scope).
     public func registerRequestLogger(_ base: Logger, metadataKey: String = "request.id", scope: ScopeName? = nil) {
         let lifetime: Lifetime = scope.map { .scoped($0) } ?? .scoped
-        register(RequestIdentifier.self, lifetime: lifetime) { _ in throw NoRequestIdentifier() }
+        registerRequestIdentifier(lifetime: lifetime)
         register(Logger.self, lifetime: lifetime) { resolver in
             var logger = base
             logger[metadataKey: metadataKey] = "\(try resolver.resolve(RequestIdentifier.self))"

@@ -57,11 +57,7 @@ final class ServiceRoster: Sendable {
     /// The container's own roster (not a parent's), registered on first use under a tag of
     /// its own.
     static func of(_ container: Container) -> ServiceRoster {
-        if container.registrations.contains(where: { $0.type == ServiceRoster.self }),
-            let roster = try? container.resolve(ServiceRoster.self, tag: RosterTag())
-        {
-            return roster
-        }
+        if let roster = existing(in: container) { return roster }
         let roster = ServiceRoster()
         container.register(ServiceRoster.self, tag: RosterTag(), instance: roster)
         return roster

@@ -41,9 +41,12 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
     public var path: [String] { pathKeys.map(\.description) }
     let pathKeys: [ServiceKey]
 
+    /// The registered type, as messages name it: `UserService`, `any Database`.
+    public var typeName: String { typeDisplayName(type) }
+
     /// The registration, as messages name it: `UserService`, `any Database tagged .replica`.
     public var registration: String {
-        tag.map { "\(typeDisplayName(type)) tagged \($0)" } ?? typeDisplayName(type)
+        tag.map { "\(typeName) tagged \($0)" } ?? typeName
     }
 
     /// `  UserService (singleton) built in 1.2 ms at depth 1, registered at App/Modules.swift:12`.

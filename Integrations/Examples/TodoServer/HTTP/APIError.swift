@@ -66,6 +66,17 @@ extension APIError {
     }
 }
 
+extension APIError {
+    /// The response `produce` makes, or the error response for what it throws.
+    static func responding(logger: Logger, _ produce: () async throws -> Response) async -> Response {
+        do {
+            return try await produce()
+        } catch {
+            return response(for: error, logger: logger)
+        }
+    }
+}
+
 /// Turns every error into a JSON error response; outermost, so that nothing reaches the client
 /// as Hummingbird's plain-text default.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -75,10 +86,6 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         context: Context,
         next: @concurrent (Request, Context) async throws -> Response
     ) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch {
-            return APIError.response(for: error, logger: context.logger)
-        }
+        await APIError.responding(logger: context.logger) { try await next(request, context) }
     }
 }

@@ -19,17 +19,11 @@ struct UnitOfWorkMiddleware<Context: WiringRequestContext>: RouterMiddleware {
         next: @concurrent (Request, Context) async throws -> Response
     ) async throws -> Response {
         let work = try context.resolve(UnitOfWork.self)
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch {
-            response = APIError.response(for: error, logger: context.logger)
-        }
+        var response = await APIError.responding(logger: context.logger) { try await next(request, context) }
         if response.status.code < 400 {
-            do {
+            response = await APIError.responding(logger: context.logger) {
                 try await work.commit()
-            } catch {
-                response = APIError.response(for: error, logger: context.logger)
+                return response
             }
         } else {
             await work.rollback()
