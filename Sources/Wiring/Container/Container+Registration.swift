@@ -268,7 +268,7 @@ extension Container {
         }
     }
 
-    private func add<T>(
+    func add<T>(
         key: ServiceKey,
         lifetime: Lifetime,
         site: SourceLocation,

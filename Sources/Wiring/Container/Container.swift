@@ -155,10 +155,7 @@ public final class Container: Resolving, Sendable {
     /// - Returns: Whether there was such a registration.
     @discardableResult
     public func remove<T>(_ type: T.Type, tag: (any Hashable & Sendable)? = nil) -> Bool {
-        var (removed, retired) = registry.remove(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self))
-        retired.resettingCache(of: removed)
-        retired.release()
-        return removed != nil
+        remove(T.self, tag: tag, argumentsType: Void.self)
     }
 
     /// Removes every registration of this container (not its parent's) and releases what they

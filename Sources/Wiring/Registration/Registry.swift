@@ -86,8 +86,13 @@ struct Retired {
         if let cached = entry?.resetCache() { objects.append(cached) }
     }
 
-    /// Waits for a grace period, then releases everything (``Reclamation/release(_:)``).
+    /// Waits for a grace period, then releases everything (``Reclamation/release(_:)``); inside
+    /// ``ResolutionInProgress/collectingReleases(_:)``, hands everything to that call instead.
     consuming func release() {
+        if let context = ResolutionContext.existing, context.collectedReleases != nil {
+            context.collectedReleases?.append(contentsOf: objects)
+            return
+        }
         Reclamation.release(objects)
     }
 }

@@ -43,9 +43,15 @@ final class ResolutionContext {
     /// How many facade resolves (``ResolutionInProgress/asOneResolve(_:)``) are running on this
     /// thread: while one is, an engine resolve that returns at depth 0 is not the outermost, and
     /// what the graph holds is kept until the facade's resolve ends.
-    var facadeResolves = 0
+    ///
+    /// This and `facadeStates` skip the run-time exclusivity checks, which a facade would pay on
+    /// every resolve: a context is reached only from its own thread, and no access to either
+    /// spans user code (an increment, a decrement, a lookup or an append), so none overlap.
+    @exclusivity(unchecked) var facadeResolves = 0
     /// Per-thread state the facades keep here instead of in thread-locals of their own, by type.
-    var facadeStates: [(type: ObjectIdentifier, state: AnyObject)] = []
+    @exclusivity(unchecked) var facadeStates: [(type: ObjectIdentifier, state: AnyObject)] = []
+    /// What registry changes unpublished inside ``ResolutionInProgress/collectingReleases(_:)``.
+    var collectedReleases: [AnyObject]?
 
     init() {
         frame = .allocate(capacity: 1)
@@ -263,14 +269,43 @@ package enum ResolutionInProgress {
     /// The calling thread's `S`, made by `make` on the thread's first use and released with the
     /// thread: per-thread state a facade keeps in the engine's thread-local instead of one of its own.
     package static func threadState<S: AnyObject>(_ make: () -> S) -> S {
-        let context = ResolutionContext.current
         let type = ObjectIdentifier(S.self)
-        for entry in context.facadeStates where entry.type == type {
-            // The entry of `S`'s identifier holds an `S`: it was stored below.
-            return unsafeDowncast(entry.state, to: S.self)
+        if let raw = pthread_getspecific(contextKey) {
+            // The thread-local holds the context (+1) until the thread exits: no retain needed.
+            let found = Unmanaged<ResolutionContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { context -> S? in
+                for index in context.facadeStates.indices where context.facadeStates[index].type == type {
+                    // The entry of `S`'s identifier holds an `S`: it was stored below.
+                    return unsafeDowncast(context.facadeStates[index].state, to: S.self)
+                }
+                return nil
+            }
+            if let found { return found }
         }
         let state = make()
-        context.facadeStates.append((type, state))
+        ResolutionContext.current.facadeStates.append((type, state))
         return state
+    }
+
+    /// Runs `body`, which changes registrations under a lock of the caller's, and returns what
+    /// those changes unpublished (replaced registrations and the instances they cached) instead
+    /// of releasing it: the caller releases it once it has unlocked, so that no `deinit` runs
+    /// under its lock.
+    package static func collectingReleases<R>(_ body: () -> R) -> (R, DeferredRelease) {
+        let context = ResolutionContext.current
+        let outer = context.collectedReleases
+        context.collectedReleases = []
+        defer { context.collectedReleases = outer }
+        let result = body()
+        return (result, DeferredRelease(objects: context.collectedReleases ?? []))
+    }
+}
+
+/// What ``ResolutionInProgress/collectingReleases(_:)`` collected, to release with no lock held.
+package struct DeferredRelease {
+    let objects: [AnyObject]
+
+    /// Waits for a grace period, then releases everything. Call it with no lock held.
+    package consuming func release() {
+        Retired(objects: objects).release()
     }
 }

@@ -274,7 +274,7 @@ extension DependencyContainer {
             // arguments is auto-wired.
             let eagerKey = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: key.tag)
             let eager = UncheckedBox { [weak self] () throws -> Void in
-                _ = try self?.resolve(key: eagerKey, arguments: ())
+                _ = try self?.resolve(key: eagerKey, invocation: .none)
             }
             state.withLock { $0.bootstrapQueue.append(eager) }
         }
@@ -301,16 +301,21 @@ extension DependencyContainer {
         return forwarding
     }
 
-    /// Stores `definition` under `key`, releasing what the definition it replaces holds.
+    /// Stores `definition` under `key` and registers it in the engine, releasing what the
+    /// definition it replaces held (the same definition's included, as in Dip).
     private func add(_ definition: any DefinitionCore, for key: DefinitionKey) {
-        let replaced = state.withLock { state in
-            checkNotBootstrapped(state, change: "register \(key)")
-            let registered = Registered(definition: definition, sequence: state.nextSequence)
-            state.nextSequence += 1
-            return state.definitions.updateValue(registered, forKey: key)
+        let (replaced, released) = ResolutionInProgress.collectingReleases {
+            state.withLock { state in
+                checkNotBootstrapped(state, change: "register \(key)")
+                let replaced = unregister(key, in: &state)
+                state.definitions[key] = Registered(definition: definition, sequence: state.nextSequence)
+                state.nextSequence += 1
+                definition.register(in: engine, tag: key.tag)
+                return replaced
+            }
         }
         definition.attach(to: self)
-        // As Dip: a re-registration of the key releases what it held, the same definition's included.
-        if let replaced { releaseInstances(of: replaced.definition) }
+        released.release()
+        withExtendedLifetime(replaced) {}
     }
 }

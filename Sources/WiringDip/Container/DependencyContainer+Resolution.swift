@@ -1,44 +1,76 @@
-import Wiring
+public import Wiring
 
 extension DependencyContainer {
-    /// Resolves `key`: the definition found by Dip's search, built through `invocation`, else
-    /// auto-wiring, else a collaborator.
-    func resolve(
-        key: DefinitionKey,
-        inCollaboration: Bool = false,
-        invocation: @escaping Invocation
-    ) throws -> Any {
-        let stack = ResolutionStack.current
-        guard !stack.frames.isEmpty else {
-            return try resolveOutermost(stack) {
-                try self.resolveInFrame(stack, key: key, inCollaboration: inCollaboration, invocation: invocation)
-            }
+    /// Resolves `key` as a `T`, by Dip's search.
+    @inlinable
+    func resolve<T>(_ type: T.Type, key: DefinitionKey, invocation: Invocation) throws -> T {
+        try inFrame(key: key, invocation: invocation, inCollaboration: false) { _ in
+            try typed(resolveBySearch(key, invocation: invocation), key)
         }
-        return try resolveInFrame(stack, key: key, inCollaboration: inCollaboration, invocation: invocation)
     }
 
-    /// Pushes the frame of the resolve of `key`, and resolves it.
-    private func resolveInFrame(
-        _ stack: ResolutionStack,
+    /// Resolves `key` by Dip's search, whatever its type.
+    func resolve(key: DefinitionKey, invocation: Invocation, inCollaboration: Bool = false) throws -> Any {
+        try inFrame(key: key, invocation: invocation, inCollaboration: inCollaboration) { _ in
+            try resolveBySearch(key, invocation: invocation)
+        }
+    }
+
+    /// Runs `body` as the resolve of `key`, with its frame pushed: what factories see as
+    /// ``context``. The outermost resolve of a thread makes the whole object graph one engine
+    /// resolve (`.shared` instances, the engine's `.graph` lifetime, are reused until it returns,
+    /// and weak singletons are held until then), and then calls `didResolveDependencies` on the
+    /// `Resolvable` instances it created, last created first.
+    @usableFromInline
+    func inFrame<R>(
         key: DefinitionKey,
+        invocation: Invocation,
         inCollaboration: Bool,
-        invocation: @escaping Invocation
-    ) throws -> Any {
-        let parent = stack.frames.last
-        let context = Context(
-            key: key,
-            injectedInType: inCollaboration ? nil : parent?.context.resolvingType,
-            injectedInProperty: parent?.injectingProperty
-        )
+        _ body: (ResolutionStack) throws -> R
+    ) throws -> R {
+        let stack = ResolutionStack.current
+        let isOutermost = stack.frames.isEmpty
         stack.frames.append(
-            ResolutionFrame(container: self, context: context, invocation: invocation, inCollaboration: inCollaboration)
+            ResolutionFrame(
+                container: self,
+                context: Context(
+                    key: key,
+                    injectedInType: isOutermost || inCollaboration ? nil : stack.innermost.context.key.type,
+                    injectedInProperty: isOutermost ? nil : stack.innermost.injectingProperty
+                ),
+                invocation: invocation
+            )
         )
         defer { stack.frames.removeLast() }
-        log(.Verbose, context)
+        if logs(.Verbose) {
+            let context = stack.innermost.context
+            log(.Verbose, context)
+        }
+        guard isOutermost else { return try body(stack) }
+        defer { Self.finishOutermost(stack) }
+        do {
+            return try ResolutionInProgress.asOneResolve { try body(stack) }
+        } catch {
+            log(.Errors, error)
+            throw error
+        }
+    }
+
+    private static func finishOutermost(_ stack: ResolutionStack) {
+        if !stack.sharedBuilt.isEmpty { stack.sharedBuilt = [:] }
+        if !stack.discarding.isEmpty { stack.discarding = [] }
+        guard !stack.created.isEmpty else { return }
+        let created = stack.created
+        stack.created = []
+        for resolvable in created.reversed() { resolvable.didResolveDependencies() }
+    }
+
+    /// The definition found by Dip's search, built through the innermost frame's invocation;
+    /// else auto-wiring; else a collaborator.
+    @usableFromInline
+    func resolveBySearch(_ key: DefinitionKey, invocation: Invocation) throws -> Any {
         if let definition = definition(matching: key) {
-            let value = try definition.produce()
-            log(.Verbose, "Resolved \(key.type) with \(value)")
-            return value
+            return try definition.produce(in: self, tag: key.tag)
         }
         do {
             return try autowire(key: key)
@@ -48,24 +80,34 @@ extension DependencyContainer {
         }
     }
 
-    /// Runs `work` as the outermost resolve of this thread, then calls `didResolveDependencies`
-    /// on the `Resolvable` instances it created, last created first.
-    private func resolveOutermost(_ stack: ResolutionStack, _ work: () throws -> Any) throws -> Any {
-        defer {
-            stack.sharedBuilt = [:]
-            stack.discarding = []
-            let created = stack.created
-            stack.created = []
-            for resolvable in created.reversed() { resolvable.didResolveDependencies() }
-        }
-        // The whole object graph (every definition, argument and collaborator resolved on the
-        // way) is one engine resolve: `.shared` instances (the engine's `.graph` lifetime) are
-        // reused until it returns, and weak singletons are held until then.
+    /// What `body`, an engine resolve, returns; a factory's or property block's error is passed
+    /// on unwrapped, as Dip did. Cycles and lifetime errors stay engine errors.
+    @usableFromInline
+    static func fromEngine<R>(_ body: () throws(WiringError) -> R) throws -> R {
         do {
-            return try ResolutionInProgress.asOneResolve(work)
+            return try body()
         } catch {
-            log(.Errors, error)
+            if error.code == .factoryFailed, let underlying = error.underlyingError { throw underlying }
             throw error
+        }
+    }
+
+    /// The engine tag under which `definition` (of `type`) keeps its instances resolved with
+    /// `tag`: the tag itself when the definition is registered under it, else an
+    /// ``InstanceTag``, registered on first use.
+    func engineTag(of definition: any DefinitionCore, type: Any.Type, requested tag: Tag?) -> (any Hashable & Sendable)? {
+        state.withLock { state in
+            let key = DefinitionKey(type: type, typeOfArguments: definition.typeOfArguments, tag: tag)
+            if state.definitions[key]?.definition === definition { return tag }
+            let id = ObjectIdentifier(definition)
+            if let existing = state.instanceTags[id]?[tag] { return existing }
+            let instanceTag = InstanceTag(requested: tag, definition: id, serial: state.nextSerial)
+            state.nextSerial += 1
+            state.instanceTags[id, default: [:]][tag] = instanceTag
+            // A key never used before: the registration replaces nothing, so releases nothing
+            // under the lock.
+            definition.register(in: engine, tag: instanceTag)
+            return instanceTag
         }
     }
 
@@ -108,24 +150,20 @@ extension DependencyContainer {
                 underlyingError: DipError.ambiguousDefinitions(type: key.type, definitions: best.map(\.value.definition))
             )
         }
-        let tag = key.tag
         do {
-            return try resolve(key: DefinitionKey(type: key.type, typeOfArguments: chosen.key.typeOfArguments, tag: tag)) {
-                try $0.callAutoWiringFactory(self, tag: tag)
-            }
+            let wired = DefinitionKey(type: key.type, typeOfArguments: chosen.key.typeOfArguments, tag: key.tag)
+            return try resolve(key: wired, invocation: .autowiring)
         } catch {
             throw DipError.autoWiringFailed(type: key.type, underlyingError: error)
         }
     }
 
-    /// Asks each collaborator, skipping those already resolving the same type and tag on this
-    /// thread (which breaks ping-pong between containers). Their errors are not reported.
     /// The first collaborator that resolves `key`, or `nil` if none has it. As in Dip, a
     /// collaborator whose *innermost* resolve is this same type and tag is skipped (that stops
     /// ping-pong between containers that lack it), while one that is busy with something else
     /// may be asked: two containers that auto-inject each other's types build one graph. A
     /// collaborator that has the type but fails to build it reports its own error.
-    private func resolveInCollaboration(key: DefinitionKey, invocation: @escaping Invocation) throws -> Any? {
+    private func resolveInCollaboration(key: DefinitionKey, invocation: Invocation) throws -> Any? {
         let stack = ResolutionStack.current
         for collaborator in collaborators {
             if let innermost = stack.innermostFrame(of: collaborator),
@@ -134,7 +172,7 @@ extension DependencyContainer {
                 continue
             }
             do {
-                return try collaborator.resolve(key: key, inCollaboration: true, invocation: invocation)
+                return try collaborator.resolve(key: key, invocation: invocation, inCollaboration: true)
             } catch DipError.definitionNotFound(let missing) where missing.type == key.type {
                 continue
             }
@@ -142,12 +180,8 @@ extension DependencyContainer {
         return nil
     }
 
-    /// Resolves `key` with runtime `arguments` (a tuple for several).
-    func resolve(key: DefinitionKey, arguments: Any) throws -> Any {
-        try resolve(key: key) { try $0.callFactory(arguments) }
-    }
-
     /// The typed result of a resolve, or ``DipError/invalidType(resolved:key:)``.
+    @usableFromInline
     func typed<T>(_ value: Any, _ key: DefinitionKey) throws -> T {
         guard let typed = value as? T else { throw DipError.invalidType(resolved: value, key: key) }
         return typed

@@ -1,3 +1,5 @@
+public import Wiring
+
 extension DependencyContainer {
     /// Resolves a `T`, inferred from the context: `let server = try container.resolve() as Server`.
     ///
@@ -8,9 +10,25 @@ extension DependencyContainer {
     ///   and auto-wired arguments.
     /// - Returns: The instance.
     /// - Throws: ``DipError``, or what a factory or property block threw.
+    @inlinable
     public func resolve<T>(tag: (any DependencyTagConvertible)? = nil) throws -> T {
+        // The definition registered under exactly this key, straight from the engine's lock-free
+        // path: a built singleton needs no frame, search or hook. Verbose logging, which reports
+        // every resolve, takes the search below.
+        if tag == nil, !logs(.Verbose),
+            let value = try engine.resolvePlain(
+                T.self,
+                building: { build in
+                    let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: nil)
+                    return try inFrame(key: key, invocation: .none, inCollaboration: false) { stack in
+                        try Self.fromEngine { () throws(WiringError) in try build(ResolutionStack.pass(stack)) }
+                    }
+                })
+        {
+            return value
+        }
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
-        return try typed(resolve(key: key, arguments: ()), key)
+        return try resolve(T.self, key: key, invocation: .none)
     }
 
     /// Resolves an instance of a type known only at run time.
@@ -21,7 +39,7 @@ extension DependencyContainer {
     /// - Returns: The instance.
     /// - Throws: ``DipError``, or what a factory or property block threw.
     public func resolve(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil) throws -> Any {
-        try resolve(key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag), arguments: ())
+        try resolve(key: DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag), invocation: .none)
     }
 
     /// Resolves a `T` whose definition takes arguments of type `U`, letting `builder` call the
@@ -39,9 +57,11 @@ extension DependencyContainer {
     public func resolve<T, U>(tag: (any DependencyTagConvertible)? = nil, builder: ((U) throws -> T) throws -> T) throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
         let value = try withoutActuallyEscaping(builder) { builder in
-            try resolve(key: key) { definition in
-                try builder { arguments in try self.typed(definition.callFactory(arguments), key) }
-            }
+            try resolve(
+                key: key,
+                invocation: .builder { factory in
+                    try builder { arguments in try self.typed(factory(arguments), key) }
+                })
         }
         return try typed(value, key)
     }
@@ -57,9 +77,11 @@ extension DependencyContainer {
     public func resolve<T>(tag: (any DependencyTagConvertible)? = nil, builder: (() throws -> T) throws -> T) throws -> T {
         let key = DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         let value = try withoutActuallyEscaping(builder) { builder in
-            try resolve(key: key) { definition in
-                try builder { try self.typed(definition.callFactory(()), key) }
-            }
+            try resolve(
+                key: key,
+                invocation: .builder { factory in
+                    try builder { try self.typed(factory(()), key) }
+                })
         }
         return try typed(value, key)
     }
@@ -78,9 +100,11 @@ extension DependencyContainer {
     {
         let key = DefinitionKey(type: type, typeOfArguments: U.self, tag: tag?.dependencyTag)
         return try withoutActuallyEscaping(builder) { builder in
-            try resolve(key: key) { definition in
-                try builder { arguments in try definition.callFactory(arguments) }
-            }
+            try resolve(
+                key: key,
+                invocation: .builder { factory in
+                    try builder { arguments in try factory(arguments) }
+                })
         }
     }
 
@@ -98,216 +122,56 @@ extension DependencyContainer {
     {
         let key = DefinitionKey(type: type, typeOfArguments: Void.self, tag: tag?.dependencyTag)
         return try withoutActuallyEscaping(builder) { builder in
-            try resolve(key: key) { definition in
-                try builder { try definition.callFactory(()) }
-            }
+            try resolve(
+                key: key,
+                invocation: .builder { factory in
+                    try builder { try factory(()) }
+                })
         }
     }
 
-    /// Resolves a `T` whose definition takes 1 runtime argument of exactly these types, in this order.
+    /// Resolves a `T` whose definition takes runtime arguments of exactly these types, in this
+    /// order (`Int` and `Int?` differ): `try container.resolve(arguments: "https://api", 30) as Client`.
+    ///
+    /// Dip offered one to six arguments; any number works here, and matches a definition
+    /// registered with ``register(scope:type:tag:factory:numberOfArguments:autoWiringFactory:)``
+    /// whose argument type is their tuple.
     ///
     /// - Parameters:
     ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
+    ///   - first: The factory's first argument.
+    ///   - rest: The factory's other arguments.
     /// - Returns: The instance.
     /// - Throws: ``DipError`` (``DipError/definitionNotFound(key:)`` when no definition takes
     ///   these argument types), or what a factory or property block threw.
-    public func resolve<T, A>(tag: (any DependencyTagConvertible)? = nil, arguments arg1: A) throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: A.self, tag: tag?.dependencyTag)
-        return try typed(resolve(key: key, arguments: arg1), key)
+    public func resolve<T, A, each B>(tag: (any DependencyTagConvertible)? = nil, arguments first: A, _ rest: repeat each B) throws -> T {
+        let key = DefinitionKey(type: T.self, typeOfArguments: (A, repeat each B).self, tag: tag?.dependencyTag)
+        let arguments = (first, repeat each rest)
+        return try withUnsafePointer(to: arguments) { pointer in
+            try resolve(T.self, key: key, invocation: .arguments((A, repeat each B).self, UnsafeRawPointer(pointer)))
+        }
     }
 
-    /// Resolves a type known only at run time whose definition takes 1 runtime argument of
+    /// Resolves a type known only at run time whose definition takes runtime arguments of
     /// exactly these types, in this order.
     ///
     /// - Parameters:
     ///   - type: The type to resolve.
     ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
+    ///   - first: The factory's first argument.
+    ///   - rest: The factory's other arguments.
     /// - Returns: The instance.
     /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A) throws -> Any {
-        try resolve(key: DefinitionKey(type: type, typeOfArguments: A.self, tag: tag?.dependencyTag), arguments: arg1)
-    }
-
-    /// Resolves a `T` whose definition takes 2 runtime arguments of exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError`` (``DipError/definitionNotFound(key:)`` when no definition takes
-    ///   these argument types), or what a factory or property block threw.
-    public func resolve<T, A, B>(tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B) throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: (A, B).self, tag: tag?.dependencyTag)
-        return try typed(resolve(key: key, arguments: (arg1, arg2)), key)
-    }
-
-    /// Resolves a type known only at run time whose definition takes 2 runtime arguments of
-    /// exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve.
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A, B>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B) throws -> Any {
-        try resolve(key: DefinitionKey(type: type, typeOfArguments: (A, B).self, tag: tag?.dependencyTag), arguments: (arg1, arg2))
-    }
-
-    /// Resolves a `T` whose definition takes 3 runtime arguments of exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    ///   - arg3: The factory's third argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError`` (``DipError/definitionNotFound(key:)`` when no definition takes
-    ///   these argument types), or what a factory or property block threw.
-    public func resolve<T, A, B, C>(tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C) throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: (A, B, C).self, tag: tag?.dependencyTag)
-        return try typed(resolve(key: key, arguments: (arg1, arg2, arg3)), key)
-    }
-
-    /// Resolves a type known only at run time whose definition takes 3 runtime arguments of
-    /// exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve.
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    ///   - arg3: The factory's third argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A, B, C>(_ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C)
-        throws -> Any
-    {
-        try resolve(key: DefinitionKey(type: type, typeOfArguments: (A, B, C).self, tag: tag?.dependencyTag), arguments: (arg1, arg2, arg3))
-    }
-
-    /// Resolves a `T` whose definition takes 4 runtime arguments of exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    ///   - arg3: The factory's third argument.
-    ///   - arg4: The factory's fourth argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError`` (``DipError/definitionNotFound(key:)`` when no definition takes
-    ///   these argument types), or what a factory or property block threw.
-    public func resolve<T, A, B, C, D>(tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D)
-        throws -> T
-    {
-        let key = DefinitionKey(type: T.self, typeOfArguments: (A, B, C, D).self, tag: tag?.dependencyTag)
-        return try typed(resolve(key: key, arguments: (arg1, arg2, arg3, arg4)), key)
-    }
-
-    /// Resolves a type known only at run time whose definition takes 4 runtime arguments of
-    /// exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve.
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    ///   - arg3: The factory's third argument.
-    ///   - arg4: The factory's fourth argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A, B, C, D>(
-        _ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D
+    public func resolve<A, each B>(
+        _ type: Any.Type,
+        tag: (any DependencyTagConvertible)? = nil,
+        arguments first: A,
+        _ rest: repeat each B
     ) throws -> Any {
-        try resolve(
-            key: DefinitionKey(type: type, typeOfArguments: (A, B, C, D).self, tag: tag?.dependencyTag), arguments: (arg1, arg2, arg3, arg4)
-        )
-    }
-
-    /// Resolves a `T` whose definition takes 5 runtime arguments of exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    ///   - arg3: The factory's third argument.
-    ///   - arg4: The factory's fourth argument.
-    ///   - arg5: The factory's fifth argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError`` (``DipError/definitionNotFound(key:)`` when no definition takes
-    ///   these argument types), or what a factory or property block threw.
-    public func resolve<T, A, B, C, D, E>(
-        tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E
-    ) throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: (A, B, C, D, E).self, tag: tag?.dependencyTag)
-        return try typed(resolve(key: key, arguments: (arg1, arg2, arg3, arg4, arg5)), key)
-    }
-
-    /// Resolves a type known only at run time whose definition takes 5 runtime arguments of
-    /// exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve.
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    ///   - arg3: The factory's third argument.
-    ///   - arg4: The factory's fourth argument.
-    ///   - arg5: The factory's fifth argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A, B, C, D, E>(
-        _ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E
-    ) throws -> Any {
-        try resolve(
-            key: DefinitionKey(type: type, typeOfArguments: (A, B, C, D, E).self, tag: tag?.dependencyTag),
-            arguments: (arg1, arg2, arg3, arg4, arg5))
-    }
-
-    /// Resolves a `T` whose definition takes 6 runtime arguments of exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    ///   - arg3: The factory's third argument.
-    ///   - arg4: The factory's fourth argument.
-    ///   - arg5: The factory's fifth argument.
-    ///   - arg6: The factory's sixth argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError`` (``DipError/definitionNotFound(key:)`` when no definition takes
-    ///   these argument types), or what a factory or property block threw.
-    public func resolve<T, A, B, C, D, E, F>(
-        tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E, _ arg6: F
-    ) throws -> T {
-        let key = DefinitionKey(type: T.self, typeOfArguments: (A, B, C, D, E, F).self, tag: tag?.dependencyTag)
-        return try typed(resolve(key: key, arguments: (arg1, arg2, arg3, arg4, arg5, arg6)), key)
-    }
-
-    /// Resolves a type known only at run time whose definition takes 6 runtime arguments of
-    /// exactly these types, in this order.
-    ///
-    /// - Parameters:
-    ///   - type: The type to resolve.
-    ///   - tag: The tag to resolve with.
-    ///   - arg1: The factory's first argument.
-    ///   - arg2: The factory's second argument.
-    ///   - arg3: The factory's third argument.
-    ///   - arg4: The factory's fourth argument.
-    ///   - arg5: The factory's fifth argument.
-    ///   - arg6: The factory's sixth argument.
-    /// - Returns: The instance.
-    /// - Throws: ``DipError``, or what a factory or property block threw.
-    public func resolve<A, B, C, D, E, F>(
-        _ type: Any.Type, tag: (any DependencyTagConvertible)? = nil, arguments arg1: A, _ arg2: B, _ arg3: C, _ arg4: D, _ arg5: E,
-        _ arg6: F
-    ) throws -> Any {
-        try resolve(
-            key: DefinitionKey(type: type, typeOfArguments: (A, B, C, D, E, F).self, tag: tag?.dependencyTag),
-            arguments: (arg1, arg2, arg3, arg4, arg5, arg6))
+        let key = DefinitionKey(type: type, typeOfArguments: (A, repeat each B).self, tag: tag?.dependencyTag)
+        let arguments = (first, repeat each rest)
+        return try withUnsafePointer(to: arguments) { pointer in
+            try resolve(key: key, invocation: .arguments((A, repeat each B).self, UnsafeRawPointer(pointer)))
+        }
     }
 }

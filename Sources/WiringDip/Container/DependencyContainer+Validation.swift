@@ -23,7 +23,7 @@ extension DependencyContainer {
                 if let argument = arguments.first(where: { type(of: $0) == key.typeOfArguments }) {
                     _ = try resolve(key: key, arguments: argument)
                 } else {
-                    _ = try resolve(key: DefinitionKey(type: key.type, typeOfArguments: Void.self, tag: key.tag), arguments: ())
+                    _ = try resolve(key: DefinitionKey(type: key.type, typeOfArguments: Void.self, tag: key.tag), invocation: .none)
                 }
             } catch let error as DipError {
                 throw error
@@ -31,5 +31,13 @@ extension DependencyContainer {
                 log(.Errors, "WiringDip: validation ignored an error thrown while resolving \(key): \(error)")
             }
         }
+    }
+
+    /// Resolves `key` with `arguments`, whose dynamic type is the argument type.
+    private func resolve(key: DefinitionKey, arguments: Any) throws -> Any {
+        func resolve<A>(_ arguments: A) throws -> Any {
+            try withUnsafePointer(to: arguments) { try self.resolve(key: key, invocation: .arguments(A.self, UnsafeRawPointer($0))) }
+        }
+        return try _openExistential(arguments, do: resolve)
     }
 }

@@ -1,4 +1,4 @@
-import Wiring
+public import Wiring
 
 /// Dip's container: definitions keyed by type, runtime-argument types and tag, resolved with
 /// scopes, forwarding, auto-wiring, auto-injection and collaboration — on Wiring's engine.
@@ -24,16 +24,26 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
     struct State: Sendable {
         var definitions: [DefinitionKey: Registered] = [:]
         var nextSequence = 0
+        /// The engine tags of each definition's instances resolved with a tag other than the
+        /// one it is registered under, by definition and requested tag.
+        var instanceTags: [ObjectIdentifier: [Tag?: InstanceTag]] = [:]
+        var nextSerial = 0
         var bootstrapped = false
         var bootstrapQueue: [UncheckedBox<() throws -> Void>] = []
         var collaborators: [WeakContainer] = []
     }
 
     let state = Lock(State())
-    /// The engine of each definition resolved in this container, by definition.
-    let engines = Lock<[ObjectIdentifier: DefinitionEngine]>([:])
+    /// The engine container that builds and caches this container's instances. Each definition
+    /// is registered in it under its key (type, argument type, tag); the same definition
+    /// resolved with another tag gets a registration of its own (an ``InstanceTag``), made on
+    /// first use. Dip may build a definition again inside its own build (see
+    /// `Definition.construct`); its real loops stop at this depth.
+    @usableFromInline let engine = Container(maximumDepth: 128)
     /// Whether instances' `Injected` properties are resolved unless their definition says otherwise.
     let autoInjectProperties: Bool
+    /// What definitions and collaborators refer to weakly (see ``WeakContainer``).
+    let token = ContainerToken()
 
     /// Creates a container and lets `configBlock` register its definitions.
     ///
@@ -81,14 +91,15 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
     /// for ``bootstrap()`` (Dip kept them, and built removed definitions), and unlocks the
     /// definitions.
     public func reset() {
-        let removed = state.withLock { state in
-            let removed = state.definitions.values.map(\.definition)
-            state.definitions = [:]
-            state.bootstrapQueue = []
-            state.bootstrapped = false
-            return removed
+        let (removed, released) = ResolutionInProgress.collectingReleases {
+            state.withLock { state in
+                defer { state = State(collaborators: state.collaborators) }
+                engine.removeAll()
+                return state.definitions
+            }
         }
-        withExtendedLifetime(removed) { releaseAllInstances() }
+        released.release()
+        withExtendedLifetime(removed) {}
     }
 
     /// Removes the definition registered for `definition`'s types with `tag`, and releases its
@@ -99,11 +110,26 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
     ///   - tag: The tag it was registered with.
     public func remove<T, U>(_ definition: Definition<T, U>, tag: (any DependencyTagConvertible)? = nil) {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
-        let removed = state.withLock { state in
-            checkNotBootstrapped(state, change: "remove the definition \(key)")
-            return state.definitions.removeValue(forKey: key)
+        let (removed, released) = ResolutionInProgress.collectingReleases {
+            state.withLock { state in
+                checkNotBootstrapped(state, change: "remove the definition \(key)")
+                return unregister(key, in: &state)
+            }
         }
-        if let removed { releaseInstances(of: removed.definition) }
+        released.release()
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Removes the definition registered under `key` and its engine registrations. Requires the
+    /// lock, inside `collectingReleases`: the instances they held are released after unlocking.
+    func unregister(_ key: DefinitionKey, in state: inout State) -> Registered? {
+        guard let removed = state.definitions.removeValue(forKey: key) else { return nil }
+        engine.remove(key.type, tag: key.tag, argumentsType: key.typeOfArguments)
+        let id = ObjectIdentifier(removed.definition)
+        if let tags = state.instanceTags.removeValue(forKey: id) {
+            removed.definition.remove(from: engine, tags: Array(tags.values))
+        }
+        return removed
     }
 
     /// Makes this container and `containers` resolve from one another what they cannot resolve
@@ -129,7 +155,7 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
         state.withLock { state in
             state.collaborators.removeAll { $0.container == nil }
             if !state.collaborators.contains(where: { $0.container === other }) {
-                state.collaborators.append(WeakContainer(container: other))
+                state.collaborators.append(WeakContainer(other))
             }
         }
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import Wiring
 
 /// A registration in a ``DependencyContainer``: how to build a `T` from runtime arguments of
@@ -10,32 +11,42 @@ import Wiring
 ///     .resolvingProperties { container, server in server.client = try container.resolve() }
 ///     .implements(Service.self)
 /// ```
-public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStringConvertible, Sendable {
+///
+/// `@unchecked Sendable`: the factories are immutable, and Dip never asked for `Sendable`
+/// closures; its users vouch for them as they did before. Everything mutable is behind `state`'s
+/// lock or atomic.
+public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStringConvertible, @unchecked Sendable {
     /// The factory's type: it takes the runtime arguments (a tuple when there are several).
     public typealias F = (U) throws -> T
 
-    struct State: Sendable {
-        var implementingTypes: [Any.Type] = [T?.self]
-        var propertyBlocks: [UncheckedBox<(DependencyContainer, Any) throws -> Void>] = []
-        var autoInjectProperties: Bool?
-        var container = WeakContainer()
-    }
-
     let scope: ComponentScope
     let numberOfArguments: Int
-    private let factory: UncheckedBox<F>
-    private let autoWiringFactory: UncheckedBox<((DependencyContainer, DependencyContainer.Tag?) throws -> T)?>
+    // Plain closures, not boxes: reading a generic box's field from this generic class would
+    // look its metadata up at run time on every build.
+    private let factory: F
+    private let autoWiringFactory: ((DependencyContainer, DependencyContainer.Tag?) throws -> T)?
     /// For a forwarding definition (made by `implements`): the definition it forwards to.
     let forwardsTo: (any DefinitionCore)?
-    /// The engine registration that holds the instances of a non-forwarding definition: one
-    /// container per definition, so that every key it is registered under shares its instance,
-    /// and so do the containers that collaborate with its own.
     /// The engine lifetime of `scope`.
     private let lifetime: Lifetime
-    /// The tags resolves have asked this definition for. Instances are kept per requested tag,
-    /// as Dip did: a `.singleton` untagged definition resolved with the tags "dev" and "prod"
-    /// (through the untagged fallback) builds one instance for each.
-    private let state = Lock(State())
+    /// Not generic, for the same reason as the closures.
+    private let state: Lock<DefinitionState>
+    /// The identity of a dynamic type this definition built whose instances are neither
+    /// `Resolvable` nor hold auto-injected properties: its later instances skip both checks.
+    private let plainType = Atomic<UInt>(0)
+    /// What the builds need to know of `state` without taking its lock: whether there are
+    /// property blocks, and the auto-injection choice, if any.
+    private let refinements = Atomic<UInt8>(0)
+    /// Stores `refinements` for `state`. Requires `state`'s lock.
+    private func publishRefinements(of state: DefinitionState) {
+        var flags: UInt8 = state.propertyBlocks.isEmpty ? 0 : Self.hasPropertyBlocks
+        if let autoInject = state.autoInjectProperties { flags |= autoInject ? Self.autoInjects : Self.doesNotAutoInject }
+        refinements.store(flags, ordering: .releasing)
+    }
+
+    private static var hasPropertyBlocks: UInt8 { 1 }
+    private static var autoInjects: UInt8 { 2 }
+    private static var doesNotAutoInject: UInt8 { 4 }
 
     init(
         scope: ComponentScope,
@@ -44,10 +55,11 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         autoWiringFactory: ((DependencyContainer, DependencyContainer.Tag?) throws -> T)?
     ) {
         self.scope = scope
-        self.factory = UncheckedBox(factory)
+        self.factory = factory
         self.numberOfArguments = numberOfArguments
-        self.autoWiringFactory = UncheckedBox(autoWiringFactory)
+        self.autoWiringFactory = autoWiringFactory
         self.forwardsTo = nil
+        self.state = Lock(DefinitionState(implementingTypes: [T?.self]))
         self.lifetime =
             switch scope {
             case .unique: .transient
@@ -63,14 +75,15 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         self.numberOfArguments = source.numberOfArguments
         self.forwardsTo = source
         self.lifetime = .transient
-        self.factory = UncheckedBox { arguments in
+        self.state = Lock(DefinitionState(implementingTypes: [T?.self]))
+        self.factory = { arguments in
             let value = try source.callFactory(arguments)
             guard let typed = value as? T else {
                 throw DipError.invalidType(resolved: value, key: DefinitionKey(type: T.self, typeOfArguments: U.self, tag: nil))
             }
             return typed
         }
-        self.autoWiringFactory = UncheckedBox(nil)
+        self.autoWiringFactory = nil
         self.state.withLock { $0.container = source.state.withLock { $0.container } }
     }
 
@@ -94,6 +107,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
                     guard let typed = instance as? T else { return }
                     try block(container, typed)
                 })
+            publishRefinements(of: state)
         }
         return self
     }
@@ -166,7 +180,10 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     /// - Returns: This definition, for chaining.
     @discardableResult
     public func autoInjectingProperties(_ shouldAutoInject: Bool = true) -> Definition {
-        state.withLock { $0.autoInjectProperties = shouldAutoInject }
+        state.withLock { state in
+            state.autoInjectProperties = shouldAutoInject
+            publishRefinements(of: state)
+        }
         return self
     }
 
@@ -241,11 +258,11 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
 
     var typeOfArguments: Any.Type { U.self }
 
-    var canAutoWire: Bool { numberOfArguments > 0 && (forwardsTo?.canAutoWire ?? (autoWiringFactory.value != nil)) }
+    var canAutoWire: Bool { numberOfArguments > 0 && (forwardsTo?.canAutoWire ?? (autoWiringFactory != nil)) }
 
     /// The container this definition is registered in, or a stop with a three-part message.
     private func registeredContainer(for call: String) -> DependencyContainer {
-        guard let container = state.withLock({ $0.container.container }) else {
+        guard let container = state.withLock({ $0.container?.container }) else {
             fatalError(
                 """
                 WiringDip: \(call) was called on a definition that is not registered in a container.
@@ -276,63 +293,60 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         guard let typed = arguments as? U else {
             throw DipError.invalidType(resolved: arguments, key: DefinitionKey(type: U.self, typeOfArguments: U.self, tag: nil))
         }
-        return try factory.value(typed)
+        return try factory(typed)
     }
 
-    func callAutoWiringFactory(_ container: DependencyContainer, tag: DependencyContainer.Tag?) throws -> Any {
-        if let forwardsTo { return try forwardsTo.callAutoWiringFactory(container, tag: tag) }
-        guard let autoWiring = autoWiringFactory.value else {
-            throw DipError.definitionNotFound(key: DefinitionKey(type: T.self, typeOfArguments: Void.self, tag: tag))
-        }
-        return try autoWiring(container, tag)
-    }
-
-    func produce() throws -> Any {
+    func produce(in container: DependencyContainer, tag: DependencyContainer.Tag?) throws -> Any {
+        let stack = ResolutionStack.current
         if let forwardsTo {
-            let stack = ResolutionStack.current
-            stack.frames[stack.frames.count - 1].forwardedBy = self
-            let value = try forwardsTo.produce()
+            stack.innermost.forwardedBy = self
+            let value = try forwardsTo.produce(in: container, tag: tag)
             guard let typed = value as? T else {
-                throw DipError.invalidType(resolved: value, key: stack.frames[stack.frames.count - 1].context.key)
+                throw DipError.invalidType(resolved: value, key: stack.innermost.context.key)
             }
             return typed
         }
-        let stack = ResolutionStack.current
-        let frame = stack.frames[stack.frames.count - 1]
-        let tag = frame.context.tag
-        // The container resolving owns the instances: a definition registered in two containers
-        // has a singleton in each.
-        let slot = frame.container.engine(for: self)
-        registerInEngine(slot, tag: tag)
-        do {
-            return try slot.engine.resolve(T.self, tag: tag)
-        } catch {
-            // The engine reports what a factory or hook threw as `factoryFailed`: pass the
-            // original error on, as Dip did. Cycles and lifetime errors stay engine errors.
-            if error.code == .factoryFailed, let underlying = error.underlyingError { throw underlying }
-            throw error
+        let engineTag = container.engineTag(of: self, type: T.self, requested: tag)
+        return try DependencyContainer.fromEngine { () throws(WiringError) in
+            try container.engine.resolve(T.self, tag: engineTag, argumentsType: U.self, arguments: ResolutionStack.pass(stack))
         }
     }
 
-    /// Registers the engine entry that holds the instances resolved with `tag`, once.
-    private func registerInEngine(_ slot: DefinitionEngine, tag: DependencyContainer.Tag?) {
-        let engine = slot.engine
-        slot.tags.withLock { tags in
-            guard tags.insert(tag).inserted else { return }
-            // The hook runs after the engine has stored the instance for its scope, so a cycle
-            // closed by property injection finds it (Dip's rule for `.shared` and singletons).
-            // Dip never asked for Sendable; its users vouch for their types as they did before.
-            // Strong: the engine belongs to the container's slot for this definition, and the
-            // definition refers to neither, so there is no cycle (a weak reference would give
-            // the definition a side table, which slows every retain and release of it).
-            engine.registerUncheckedSendable(T.self, tag: tag, lifetime: lifetime) { _ in
-                try self.construct()
+    func register(in engine: Container, tag: (any Hashable & Sendable)?) {
+        // Dip never asked for Sendable; its users vouch for their types as they did before.
+        // Strong captures: the engine belongs to the container, and the definition refers to
+        // neither, so there is no cycle.
+        guard forwardsTo == nil else {
+            engine.registerUncheckedSendable(T.self, tag: tag, argumentsType: U.self, lifetime: .transient) { _, stack in
+                try self.forward(ResolutionStack.passed(stack))
             }
-            .onResolved { _, instance in
-                try self.didConstruct(instance)
+            return
+        }
+        guard lifetime != .transient else {
+            // Nothing is cached, so nothing a hook could find: build and complete in one call.
+            engine.registerUncheckedSendable(T.self, tag: tag, argumentsType: U.self, lifetime: .transient) { _, passed in
+                let stack = ResolutionStack.passed(passed)
+                let instance = try self.construct(stack)
+                try self.didConstruct(instance, stack)
+                return instance
             }
             .allowingReentry()
+            return
         }
+        engine.registerUncheckedSendable(T.self, tag: tag, argumentsType: U.self, lifetime: lifetime) { _, stack in
+            try self.construct(ResolutionStack.passed(stack))
+        }
+        // The hook runs after the engine has stored the instance for its scope, so a cycle
+        // closed by property injection finds it (Dip's rule for `.shared` and singletons).
+        .onResolved { _, instance in
+            try self.didConstruct(instance, ResolutionStack.current)
+        }
+        // Dip may build a `.shared` definition again inside its own build (see `construct`).
+        .allowingReentry()
+    }
+
+    func remove(from engine: Container, tags: [InstanceTag]) {
+        for tag in tags { engine.remove(T.self, tag: tag, argumentsType: U.self) }
     }
 
     func runOwnPropertyBlocks(_ instance: Any, container: DependencyContainer) throws {
@@ -340,45 +354,78 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     }
 
     func attach(to container: DependencyContainer) {
-        state.withLock { $0.container = WeakContainer(container: container) }
+        state.withLock { $0.container = WeakContainer(container) }
     }
 
-    /// The engine factory: builds through the innermost frame's invocation.
-    private func construct() throws -> T {
-        let stack = ResolutionStack.current
-        guard let frame = stack.frames.last else {
-            fatalError("WiringDip: a definition was built outside a resolve")
-        }
-        let value = try frame.invocation(self)
-        let id = SharedBuildKey(definition: ObjectIdentifier(self), tag: frame.context.tag)
-        if scope == .shared, let existing = stack.sharedBuilt[id] as? T {
-            // A cycle through this initializer built and stored another instance meanwhile:
-            // keep that one, as Dip did, so that the graph has one instance.
-            stack.discarding.insert(id)
-            return existing
-        }
-        guard let typed = value as? T else { throw DipError.invalidType(resolved: value, key: frame.context.key) }
+    /// The engine factory of a forwarding definition registered under its own key: the
+    /// forwarded-to definition's instance, for the innermost frame's tag.
+    private func forward(_ stack: ResolutionStack) throws -> T {
+        let value = try produce(in: stack.innermost.container, tag: stack.innermost.context.tag)
+        guard let typed = value as? T else { throw DipError.invalidType(resolved: value, key: stack.innermost.context.key) }
         return typed
+    }
+
+    /// The engine factory: builds through the innermost frame's invocation. No `Optional<T>`
+    /// here: in this unspecialised code, its metadata would be looked up on every build.
+    private func construct(_ stack: ResolutionStack) throws -> T {
+        let value: T
+        switch stack.innermost.invocation {
+        case .arguments(let type, let arguments):
+            guard type == U.self else { throw DipError.invalidType(resolved: type, key: stack.innermost.context.key) }
+            value = try factory(arguments.assumingMemoryBound(to: U.self).pointee)
+        case .autowiring:
+            guard let autoWiring = autoWiringFactory else { throw DipError.definitionNotFound(key: stack.innermost.context.key) }
+            value = try autoWiring(stack.innermost.container, stack.innermost.context.tag)
+        case .builder(let builder):
+            value = try build(with: builder, key: stack.innermost.context.key)
+        }
+        return scope == .shared ? reuseShared(value, stack, tag: stack.innermost.context.tag) : value
+    }
+
+    private func build(with builder: ((Any) throws -> Any) throws -> Any, key: DefinitionKey) throws -> T {
+        let built = try builder(callFactory)
+        guard let typed = built as? T else { throw DipError.invalidType(resolved: built, key: key) }
+        return typed
+    }
+
+    /// `value`, unless a cycle through this initializer built and stored another instance
+    /// meanwhile: then that one, as Dip did, so that the graph has one instance.
+    private func reuseShared(_ value: T, _ stack: ResolutionStack, tag: DependencyContainer.Tag?) -> T {
+        let id = SharedBuildKey(definition: ObjectIdentifier(self), tag: tag)
+        guard let existing = stack.sharedBuilt[id] as? T else { return value }
+        stack.discarding.insert(id)
+        return existing
     }
 
     /// The engine hook: `Resolvable`, auto-injection, then the property blocks (this
     /// definition's, then those of the forwarding definition the resolve went through).
-    private func didConstruct(_ instance: T) throws {
-        let stack = ResolutionStack.current
-        guard let frame = stack.frames.last else { return }
-        let id = SharedBuildKey(definition: ObjectIdentifier(self), tag: frame.context.tag)
-        if stack.discarding.remove(id) != nil { return }
-        if scope == .shared { stack.sharedBuilt[id] = instance }
-        let container = frame.container
-        if let resolvable = instance as? any Resolvable {
-            stack.created.append(resolvable)
-            resolvable.resolveDependencies(container)
+    private func didConstruct(_ instance: T, _ stack: ResolutionStack) throws {
+        if scope == .shared {
+            let id = SharedBuildKey(definition: ObjectIdentifier(self), tag: stack.innermost.context.tag)
+            if stack.discarding.remove(id) != nil { return }
+            stack.sharedBuilt[id] = instance
         }
-        if state.withLock({ $0.autoInjectProperties }) ?? container.autoInjectProperties {
-            try container.autoInjectProperties(in: instance)
+        let container = stack.innermost.container
+        let flags = refinements.load(ordering: .acquiring)
+        let autoInject =
+            flags & Self.autoInjects != 0 ? true : flags & Self.doesNotAutoInject != 0 ? false : container.autoInjectProperties
+        let dynamicType = UInt(bitPattern: ObjectIdentifier(type(of: instance)))
+        if plainType.load(ordering: .relaxed) != dynamicType {
+            var plain = true
+            if let resolvable = instance as? any Resolvable {
+                plain = false
+                stack.created.append(resolvable)
+                resolvable.resolveDependencies(container)
+            }
+            if autoInject {
+                if try !container.autoInjectProperties(in: instance) { plain = false }
+            } else {
+                plain = false
+            }
+            if plain { plainType.store(dynamicType, ordering: .relaxed) }
         }
-        try runOwnPropertyBlocks(instance, container: container)
-        if let forwardedBy = frame.forwardedBy, forwardedBy !== self {
+        if flags & Self.hasPropertyBlocks != 0 { try runOwnPropertyBlocks(instance, container: container) }
+        if let forwardedBy = stack.innermost.forwardedBy, forwardedBy !== self {
             try forwardedBy.runOwnPropertyBlocks(instance, container: container)
         }
     }
@@ -390,3 +437,11 @@ protocol ForwardTarget: DefinitionCore {
 }
 
 extension Definition: ForwardTarget {}
+
+/// What a definition may change after it is made, whatever its generic parameters.
+struct DefinitionState: Sendable {
+    var implementingTypes: [Any.Type]
+    var propertyBlocks: [UncheckedBox<(DependencyContainer, Any) throws -> Void>] = []
+    var autoInjectProperties: Bool?
+    var container: WeakContainer?
+}

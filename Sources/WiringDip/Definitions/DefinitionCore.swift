@@ -1,3 +1,5 @@
+import Wiring
+
 /// What the container needs of a definition, whatever its generic parameters.
 protocol DefinitionCore: DefinitionType, Sendable, CustomStringConvertible {
     var scope: ComponentScope { get }
@@ -10,14 +12,25 @@ protocol DefinitionCore: DefinitionType, Sendable, CustomStringConvertible {
     func doesImplement(_ type: Any.Type) -> Bool
     /// Calls the factory with the runtime-argument tuple.
     func callFactory(_ arguments: Any) throws -> Any
-    /// Calls the factory with arguments resolved from `container`, tagged with `tag`.
-    func callAutoWiringFactory(_ container: DependencyContainer, tag: DependencyContainer.Tag?) throws -> Any
-    /// Returns the instance for the innermost frame of this thread: the reused one if the scope
-    /// allows, else a new one, built through the innermost frame's invocation.
-    func produce() throws -> Any
+    /// The instance for the innermost frame of this thread, from `container`'s engine: the
+    /// cached one if the scope allows, else a new one built through the frame's invocation.
+    func produce(in container: DependencyContainer, tag: DependencyContainer.Tag?) throws -> Any
+    /// Registers in `engine` the registration that builds and caches this definition's
+    /// instances resolved with `tag` (the registered tag, or an ``InstanceTag``).
+    func register(in engine: Container, tag: (any Hashable & Sendable)?)
+    /// Removes from `engine` the registrations made for `tags`.
+    func remove(from engine: Container, tags: [InstanceTag])
     /// Runs this definition's own `resolvingProperties` blocks.
     func runOwnPropertyBlocks(_ instance: Any, container: DependencyContainer) throws
-    /// Releases the singleton or weak singleton this definition holds.
     /// Records the container the definition is registered in.
     func attach(to container: DependencyContainer)
+}
+
+/// The engine tag of a definition's instances resolved with a tag other than the one it is
+/// registered under (the untagged fallback, forwarding, auto-wiring): Dip keeps instances per
+/// requested tag. `serial` makes every such registration a key never used before.
+struct InstanceTag: Hashable, Sendable {
+    let requested: DependencyContainer.Tag?
+    let definition: ObjectIdentifier
+    let serial: Int
 }

@@ -11,6 +11,7 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     /// The tag, or `nil` for an untagged definition.
     public private(set) var tag: DependencyContainer.Tag?
 
+    @usableFromInline
     init(type: Any.Type, typeOfArguments: Any.Type, tag: DependencyContainer.Tag?) {
         self.type = type
         self.typeOfArguments = typeOfArguments

@@ -47,9 +47,15 @@ public var logger: (LogLevel, Any) -> Void {
     set { loggingSettings.withLock { $0.logger = UncheckedBox(newValue) } }
 }
 
+/// Whether `level` may be logged (``logLevel`` decides), read without a lock.
+@usableFromInline
+func logs(_ level: LogLevel) -> Bool {
+    level != .None && level.rawValue <= enabledLevel.load(ordering: .relaxed)
+}
+
 /// Sends `message` to ``logger`` if `level` is enabled.
 func log(_ level: LogLevel, _ message: @autoclosure () -> Any) {
-    guard level != .None, level.rawValue <= enabledLevel.load(ordering: .relaxed) else { return }
+    guard logs(level) else { return }
     let (enabled, sink) = loggingSettings.withLock { ($0.level, $0.logger) }
     guard level.rawValue <= enabled.rawValue else { return }
     sink.value(level, message())

@@ -20,20 +20,15 @@ public protocol AutoInjectedPropertyBox {
 
 extension DependencyContainer {
     /// Resolves the auto-injected properties of `instance`: superclass properties first.
-    func autoInjectProperties(in instance: Any) throws {
-        let type = ObjectIdentifier(Swift.type(of: instance))
-        if Self.typesWithoutInjectedProperties.withLock({ $0.contains(type) }) { return }
+    ///
+    /// - Returns: Whether every instance of its dynamic type is known to have none: a class or
+    ///   struct has the same stored properties in every instance (an enum's children depend on
+    ///   its case).
+    func autoInjectProperties(in instance: Any) throws -> Bool {
         let mirror = Mirror(reflecting: instance)
         let found = try autoInject(mirror)
-        // A class or struct has the same stored properties in every instance: one that has no
-        // injected property is not reflected again (an enum's children depend on its case).
-        if !found, mirror.displayStyle == .class || mirror.displayStyle == .struct {
-            _ = Self.typesWithoutInjectedProperties.withLock { $0.insert(type) }
-        }
+        return !found && (mirror.displayStyle == .class || mirror.displayStyle == .struct)
     }
-
-    /// The types whose instances were reflected and found to have no injected property.
-    private static let typesWithoutInjectedProperties = Lock<Set<ObjectIdentifier>>([])
 
     /// Resolves the boxes among `mirror`'s children, the superclasses' first; whether there was one.
     private func autoInject(_ mirror: Mirror) throws -> Bool {
@@ -50,10 +45,9 @@ extension DependencyContainer {
     /// Resolves one box from the innermost frame, with its label in the context.
     private func resolveProperty(_ box: any AutoInjectedPropertyBox, label: String?) throws {
         let stack = ResolutionStack.current
-        let index = stack.frames.count - 1
-        let outer = stack.frames[index].injectingProperty
-        stack.frames[index].injectingProperty = label
-        defer { stack.frames[index].injectingProperty = outer }
+        let outer = stack.innermost.injectingProperty
+        stack.innermost.injectingProperty = label
+        defer { stack.innermost.injectingProperty = outer }
         do {
             try box.resolve(self)
         } catch {
