@@ -23,27 +23,17 @@ extension DependencyContainer {
     /// `Resolvable` instances it created, last created first.
     @usableFromInline
     func inFrame<R>(
-        key: DefinitionKey,
+        key: consuming DefinitionKey,
         invocation: Invocation,
         inCollaboration: Bool,
         _ body: (ResolutionStack) throws -> R
     ) throws -> R {
         let stack = ResolutionStack.current
         let isOutermost = stack.frames.isEmpty
-        stack.frames.append(
-            ResolutionFrame(
-                container: self,
-                context: Context(
-                    key: key,
-                    injectedInType: isOutermost || inCollaboration ? nil : stack.innermost.context.key.type,
-                    injectedInProperty: isOutermost ? nil : stack.innermost.injectingProperty
-                ),
-                invocation: invocation
-            )
-        )
-        defer { stack.frames.removeLast() }
+        stack.frames.append(ResolutionFrame(container: self, key: key, invocation: invocation, inCollaboration: inCollaboration))
+        defer { stack.frames.removeLast(1) }
         if logs(.Verbose) {
-            let context = stack.innermost.context
+            let context = stack.context(at: stack.frames.count - 1)
             log(.Verbose, context)
         }
         guard isOutermost else { return try body(stack) }
@@ -82,7 +72,7 @@ extension DependencyContainer {
 
     /// What `body`, an engine resolve, returns; a factory's or property block's error is passed
     /// on unwrapped, as Dip did. Cycles and lifetime errors stay engine errors.
-    @usableFromInline
+    @inlinable
     static func fromEngine<R>(_ body: () throws(WiringError) -> R) throws -> R {
         do {
             return try body()
@@ -167,7 +157,7 @@ extension DependencyContainer {
         let stack = ResolutionStack.current
         for collaborator in collaborators {
             if let innermost = stack.innermostFrame(of: collaborator),
-                innermost.context.key.type == key.type, innermost.context.key.tag == key.tag
+                innermost.key.type == key.type, innermost.key.tag == key.tag
             {
                 continue
             }

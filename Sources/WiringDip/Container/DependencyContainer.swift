@@ -69,7 +69,7 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
     /// Dip kept one context per container behind a lock held for the whole object graph; here each
     /// thread has its own, so concurrent resolves never see each other's context.
     public var context: Context! {
-        ResolutionStack.current.innermostFrame(of: self)?.context
+        ResolutionStack.current.context(of: self)
     }
 
     /// Builds every `.eagerSingleton` in registration order and locks the definitions.

@@ -302,7 +302,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             stack.innermost.forwardedBy = self
             let value = try forwardsTo.produce(in: container, tag: tag)
             guard let typed = value as? T else {
-                throw DipError.invalidType(resolved: value, key: stack.innermost.context.key)
+                throw DipError.invalidType(resolved: value, key: stack.innermost.key)
             }
             return typed
         }
@@ -360,8 +360,8 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     /// The engine factory of a forwarding definition registered under its own key: the
     /// forwarded-to definition's instance, for the innermost frame's tag.
     private func forward(_ stack: ResolutionStack) throws -> T {
-        let value = try produce(in: stack.innermost.container, tag: stack.innermost.context.tag)
-        guard let typed = value as? T else { throw DipError.invalidType(resolved: value, key: stack.innermost.context.key) }
+        let value = try produce(in: stack.innermost.container, tag: stack.innermost.key.tag)
+        guard let typed = value as? T else { throw DipError.invalidType(resolved: value, key: stack.innermost.key) }
         return typed
     }
 
@@ -371,15 +371,15 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         let value: T
         switch stack.innermost.invocation {
         case .arguments(let type, let arguments):
-            guard type == U.self else { throw DipError.invalidType(resolved: type, key: stack.innermost.context.key) }
+            guard type == U.self else { throw DipError.invalidType(resolved: type, key: stack.innermost.key) }
             value = try factory(arguments.assumingMemoryBound(to: U.self).pointee)
         case .autowiring:
-            guard let autoWiring = autoWiringFactory else { throw DipError.definitionNotFound(key: stack.innermost.context.key) }
-            value = try autoWiring(stack.innermost.container, stack.innermost.context.tag)
+            guard let autoWiring = autoWiringFactory else { throw DipError.definitionNotFound(key: stack.innermost.key) }
+            value = try autoWiring(stack.innermost.container, stack.innermost.key.tag)
         case .builder(let builder):
-            value = try build(with: builder, key: stack.innermost.context.key)
+            value = try build(with: builder, key: stack.innermost.key)
         }
-        return scope == .shared ? reuseShared(value, stack, tag: stack.innermost.context.tag) : value
+        return scope == .shared ? reuseShared(value, stack, tag: stack.innermost.key.tag) : value
     }
 
     private func build(with builder: ((Any) throws -> Any) throws -> Any, key: DefinitionKey) throws -> T {
@@ -401,7 +401,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     /// definition's, then those of the forwarding definition the resolve went through).
     private func didConstruct(_ instance: T, _ stack: ResolutionStack) throws {
         if scope == .shared {
-            let id = SharedBuildKey(definition: ObjectIdentifier(self), tag: stack.innermost.context.tag)
+            let id = SharedBuildKey(definition: ObjectIdentifier(self), tag: stack.innermost.key.tag)
             if stack.discarding.remove(id) != nil { return }
             stack.sharedBuilt[id] = instance
         }

@@ -25,9 +25,12 @@ struct ResolutionFrame {
     /// unretained: a frame lives only during a call to one of this container's methods, which
     /// keeps it alive (Swift guarantees `self` for the call), so the reference cannot dangle.
     unowned(unsafe) let container: DependencyContainer
-    /// What factories see as `container.context`.
-    var context: DependencyContainer.Context
+    /// The key being resolved, with the tag that was asked for.
+    let key: DefinitionKey
     let invocation: Invocation
+    /// Whether the container resolves on behalf of a collaborator: the context then has no
+    /// `injectedInType`.
+    var inCollaboration = false
     /// The forwarding definition the resolve went through, whose property blocks run after the
     /// forwarded-to definition's.
     var forwardedBy: (any DefinitionCore)?
@@ -84,17 +87,40 @@ final class ResolutionStack {
     /// The innermost frame, borrowed rather than copied (a frame holds several references).
     /// Requires a resolve in progress on this thread.
     var innermost: ResolutionFrame {
-        _read {
-            guard !frames.isEmpty else {
-                fatalError("WiringDip internal error: a definition was built outside a resolve. Please report it with this message.")
-            }
+        @inline(__always) _read {
+            if frames.isEmpty { Self.outsideResolve() }
             yield frames[frames.count - 1]
         }
-        _modify { yield &frames[frames.count - 1] }
+        @inline(__always) _modify {
+            if frames.isEmpty { Self.outsideResolve() }
+            yield &frames[frames.count - 1]
+        }
+    }
+
+    private static func outsideResolve() -> Never {
+        fatalError("WiringDip internal error: a definition was built outside a resolve. Please report it with this message.")
     }
 
     /// The innermost frame of `container`, if it is resolving on this thread.
     func innermostFrame(of container: DependencyContainer) -> ResolutionFrame? {
         frames.last { $0.container === container }
+    }
+
+    /// What factories see as `container.context` for the innermost frame of `container`: made
+    /// when asked, from that frame and the one below it (which, while that frame is on the
+    /// stack, still has the property it was injecting).
+    func context(of container: DependencyContainer) -> DependencyContainer.Context? {
+        guard let index = frames.lastIndex(where: { $0.container === container }) else { return nil }
+        return context(at: index)
+    }
+
+    /// The context of the frame at `index`.
+    func context(at index: Int) -> DependencyContainer.Context {
+        let parent = index > 0 ? frames[index - 1] : nil
+        return DependencyContainer.Context(
+            key: frames[index].key,
+            injectedInType: frames[index].inCollaboration ? nil : parent?.key.type,
+            injectedInProperty: parent?.injectingProperty
+        )
     }
 }
