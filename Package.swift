@@ -59,7 +59,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Stress, fault-injection, bad-input, model and leak tests of the engine (see .ci/run).
-        .testTarget(name: "WiringReliabilityTests", dependencies: ["Wiring"], swiftSettings: strictSettings),
+        .testTarget(name: "WiringReliabilityTests", dependencies: ["Wiring", "WiringDip"], swiftSettings: strictSettings),
         .testTarget(
             name: "WiringTestingTests",
             dependencies: ["Wiring", "WiringTesting"],

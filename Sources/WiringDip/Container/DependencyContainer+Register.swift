@@ -29,15 +29,15 @@ extension DependencyContainer {
         return definition
     }
 
-    /// Registers a factory that takes 1 runtime argument, passed to `resolve(tag:arguments:…)`
-    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
+    /// Registers a factory that takes 1 runtime argument, passed to
+    /// ``resolve(tag:arguments:_:)`` with exactly the same type (`Int` and `Int?` differ).
     ///
     /// A resolve without arguments may still build it by auto-wiring: each argument is then
-    /// resolved from the container by type, with the resolve's tag.
+    /// resolved from the container by type, with the resolve's tag. With a reusing scope, the
+    /// arguments of the first resolve build the instance.
     ///
     /// - Parameters:
-    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
-    ///     reusing scope, the arguments of the first resolve build the instance.
+    ///   - scope: How long instances live; ``ComponentScope/shared`` by default.
     ///   - type: The type to register; inferred from the factory by default.
     ///   - tag: Distinguishes several definitions of one type.
     ///   - factory: Builds an instance from the argument.
@@ -49,29 +49,11 @@ extension DependencyContainer {
         tag: (any DependencyTagConvertible)? = nil,
         factory: @escaping ((A)) throws -> T
     ) -> Definition<T, A> {
-        let definition = register(
-            scope: scope,
-            type: type,
-            tag: tag,
-            factory: factory,
-            numberOfArguments: 1
-        ) { container, tag in try factory(try container.resolve(tag: tag)) }
-        return definition
+        registerWithArguments(scope, tag, factory)
     }
 
-    /// Registers a factory that takes 2 runtime arguments, passed to `resolve(tag:arguments:…)`
-    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
-    ///
-    /// A resolve without arguments may still build it by auto-wiring: each argument is then
-    /// resolved from the container by type, with the resolve's tag.
-    ///
-    /// - Parameters:
-    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
-    ///     reusing scope, the arguments of the first resolve build the instance.
-    ///   - type: The type to register; inferred from the factory by default.
-    ///   - tag: Distinguishes several definitions of one type.
-    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
-    /// - Returns: The definition, to refine by chaining.
+    /// Registers a factory that takes 2 runtime arguments, as one tuple (a closure literal may
+    /// name them: `{ (a: Int, b: String) in … }`); otherwise as the one-argument `register`.
     @discardableResult
     public func register<T, A, B>(
         _ scope: ComponentScope = .shared,
@@ -79,29 +61,11 @@ extension DependencyContainer {
         tag: (any DependencyTagConvertible)? = nil,
         factory: @escaping ((A, B)) throws -> T
     ) -> Definition<T, (A, B)> {
-        let definition = register(
-            scope: scope,
-            type: type,
-            tag: tag,
-            factory: factory,
-            numberOfArguments: 2
-        ) { container, tag in try factory((try container.resolve(tag: tag), try container.resolve(tag: tag))) }
-        return definition
+        registerWithArguments(scope, tag, factory)
     }
 
-    /// Registers a factory that takes 3 runtime arguments, passed to `resolve(tag:arguments:…)`
-    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
-    ///
-    /// A resolve without arguments may still build it by auto-wiring: each argument is then
-    /// resolved from the container by type, with the resolve's tag.
-    ///
-    /// - Parameters:
-    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
-    ///     reusing scope, the arguments of the first resolve build the instance.
-    ///   - type: The type to register; inferred from the factory by default.
-    ///   - tag: Distinguishes several definitions of one type.
-    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
-    /// - Returns: The definition, to refine by chaining.
+    /// Registers a factory that takes 3 runtime arguments, as one tuple (a closure literal may
+    /// name them: `{ (a: Int, b: String) in … }`); otherwise as the one-argument `register`.
     @discardableResult
     public func register<T, A, B, C>(
         _ scope: ComponentScope = .shared,
@@ -109,31 +73,11 @@ extension DependencyContainer {
         tag: (any DependencyTagConvertible)? = nil,
         factory: @escaping ((A, B, C)) throws -> T
     ) -> Definition<T, (A, B, C)> {
-        let definition = register(
-            scope: scope,
-            type: type,
-            tag: tag,
-            factory: factory,
-            numberOfArguments: 3
-        ) { container, tag in
-            try factory((try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag)))
-        }
-        return definition
+        registerWithArguments(scope, tag, factory)
     }
 
-    /// Registers a factory that takes 4 runtime arguments, passed to `resolve(tag:arguments:…)`
-    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
-    ///
-    /// A resolve without arguments may still build it by auto-wiring: each argument is then
-    /// resolved from the container by type, with the resolve's tag.
-    ///
-    /// - Parameters:
-    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
-    ///     reusing scope, the arguments of the first resolve build the instance.
-    ///   - type: The type to register; inferred from the factory by default.
-    ///   - tag: Distinguishes several definitions of one type.
-    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
-    /// - Returns: The definition, to refine by chaining.
+    /// Registers a factory that takes 4 runtime arguments, as one tuple (a closure literal may
+    /// name them: `{ (a: Int, b: String) in … }`); otherwise as the one-argument `register`.
     @discardableResult
     public func register<T, A, B, C, D>(
         _ scope: ComponentScope = .shared,
@@ -141,35 +85,11 @@ extension DependencyContainer {
         tag: (any DependencyTagConvertible)? = nil,
         factory: @escaping ((A, B, C, D)) throws -> T
     ) -> Definition<T, (A, B, C, D)> {
-        let definition = register(
-            scope: scope,
-            type: type,
-            tag: tag,
-            factory: factory,
-            numberOfArguments: 4
-        ) { container, tag in
-            try factory(
-                (
-                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag),
-                    try container.resolve(tag: tag)
-                ))
-        }
-        return definition
+        registerWithArguments(scope, tag, factory)
     }
 
-    /// Registers a factory that takes 5 runtime arguments, passed to `resolve(tag:arguments:…)`
-    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
-    ///
-    /// A resolve without arguments may still build it by auto-wiring: each argument is then
-    /// resolved from the container by type, with the resolve's tag.
-    ///
-    /// - Parameters:
-    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
-    ///     reusing scope, the arguments of the first resolve build the instance.
-    ///   - type: The type to register; inferred from the factory by default.
-    ///   - tag: Distinguishes several definitions of one type.
-    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
-    /// - Returns: The definition, to refine by chaining.
+    /// Registers a factory that takes 5 runtime arguments, as one tuple (a closure literal may
+    /// name them: `{ (a: Int, b: String) in … }`); otherwise as the one-argument `register`.
     @discardableResult
     public func register<T, A, B, C, D, E>(
         _ scope: ComponentScope = .shared,
@@ -177,35 +97,11 @@ extension DependencyContainer {
         tag: (any DependencyTagConvertible)? = nil,
         factory: @escaping ((A, B, C, D, E)) throws -> T
     ) -> Definition<T, (A, B, C, D, E)> {
-        let definition = register(
-            scope: scope,
-            type: type,
-            tag: tag,
-            factory: factory,
-            numberOfArguments: 5
-        ) { container, tag in
-            try factory(
-                (
-                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag),
-                    try container.resolve(tag: tag), try container.resolve(tag: tag)
-                ))
-        }
-        return definition
+        registerWithArguments(scope, tag, factory)
     }
 
-    /// Registers a factory that takes 6 runtime arguments, passed to `resolve(tag:arguments:…)`
-    /// in the same order and with exactly the same types (`Int` and `Int?` differ).
-    ///
-    /// A resolve without arguments may still build it by auto-wiring: each argument is then
-    /// resolved from the container by type, with the resolve's tag.
-    ///
-    /// - Parameters:
-    ///   - scope: How long instances live; ``ComponentScope/shared`` by default. With a
-    ///     reusing scope, the arguments of the first resolve build the instance.
-    ///   - type: The type to register; inferred from the factory by default.
-    ///   - tag: Distinguishes several definitions of one type.
-    ///   - factory: Builds an instance from the arguments, as one tuple (a closure literal may name them: `{ (a: Int, b: String) in … }`).
-    /// - Returns: The definition, to refine by chaining.
+    /// Registers a factory that takes 6 runtime arguments, as one tuple (a closure literal may
+    /// name them: `{ (a: Int, b: String) in … }`); otherwise as the one-argument `register`.
     @discardableResult
     public func register<T, A, B, C, D, E, F>(
         _ scope: ComponentScope = .shared,
@@ -213,20 +109,7 @@ extension DependencyContainer {
         tag: (any DependencyTagConvertible)? = nil,
         factory: @escaping ((A, B, C, D, E, F)) throws -> T
     ) -> Definition<T, (A, B, C, D, E, F)> {
-        let definition = register(
-            scope: scope,
-            type: type,
-            tag: tag,
-            factory: factory,
-            numberOfArguments: 6
-        ) { container, tag in
-            try factory(
-                (
-                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag),
-                    try container.resolve(tag: tag), try container.resolve(tag: tag), try container.resolve(tag: tag)
-                ))
-        }
-        return definition
+        registerWithArguments(scope, tag, factory)
     }
 
     /// Registers a factory with any argument type and an explicit auto-wiring factory: the form
@@ -301,6 +184,20 @@ extension DependencyContainer {
         return forwarding
     }
 
+    /// The `register` overloads with runtime arguments: `factory`, and an auto-wiring factory that
+    /// resolves each argument by type, with the resolve's tag.
+    private func registerWithArguments<T, each A>(
+        _ scope: ComponentScope,
+        _ tag: (any DependencyTagConvertible)?,
+        _ factory: @escaping ((repeat each A)) throws -> T
+    ) -> Definition<T, (repeat each A)> {
+        var count = 0
+        for _ in repeat (each A).self { count += 1 }
+        return register(scope: scope, type: T.self, tag: tag, factory: factory, numberOfArguments: count) { container, tag in
+            try factory((repeat try container.resolve(tag: tag) as each A))
+        }
+    }
+
     /// Stores `definition` under `key` and registers it in the engine, releasing what the
     /// definition it replaces held (the same definition's included, as in Dip).
     private func add(_ definition: any DefinitionCore, for key: DefinitionKey) {
@@ -309,6 +206,7 @@ extension DependencyContainer {
                 checkNotBootstrapped(state, change: "register \(key)")
                 let replaced = unregister(key, in: &state)
                 state.definitions[key] = Registered(definition: definition, sequence: state.nextSequence)
+                state.registrations[ObjectIdentifier(definition), default: 0] += 1
                 state.nextSequence += 1
                 definition.register(in: engine, tag: key.tag)
                 return replaced

@@ -85,20 +85,34 @@ extension DependencyContainer {
     /// The engine tag under which `definition` (of `type`) keeps its instances resolved with
     /// `tag`: the tag itself when the definition is registered under it, else an
     /// ``InstanceTag``, registered on first use.
-    func engineTag(of definition: any DefinitionCore, type: Any.Type, requested tag: Tag?) -> (any Hashable & Sendable)? {
-        state.withLock { state in
-            let key = DefinitionKey(type: type, typeOfArguments: definition.typeOfArguments, tag: tag)
-            if state.definitions[key]?.definition === definition { return tag }
-            let id = ObjectIdentifier(definition)
-            if let existing = state.instanceTags[id]?[tag] { return existing }
-            let instanceTag = InstanceTag(requested: tag, definition: id, serial: state.nextSerial)
-            state.nextSerial += 1
-            state.instanceTags[id, default: [:]][tag] = instanceTag
-            // A key never used before: the registration replaces nothing, so releases nothing
-            // under the lock.
-            definition.register(in: engine, tag: instanceTag)
-            return instanceTag
+    ///
+    /// - Throws: ``DipError/definitionNotFound(key:)`` when the definition was removed since the
+    ///   search found it.
+    func engineTag(of definition: any DefinitionCore, type: Any.Type, requested tag: Tag?) throws -> (any Hashable & Sendable)? {
+        let key = DefinitionKey(type: type, typeOfArguments: definition.typeOfArguments, tag: tag)
+        let id = ObjectIdentifier(definition)
+        let found = state.withLock { state -> (any Hashable & Sendable)?? in
+            if state.definitions[key]?.definition === definition { return .some(tag) }
+            return state.instanceTags[id]?[tag].map { $0 }
         }
+        if let found { return found }
+        // The first resolve with this tag: register, under the lock so that the registration
+        // and the table agree, releasing what the engine retires only after unlocking.
+        let (instanceTag, released) = ResolutionInProgress.collectingReleases {
+            state.withLock { state -> InstanceTag? in
+                // Removed meanwhile: a registration now would outlive it.
+                guard state.registrations[id] != nil else { return nil }
+                if let existing = state.instanceTags[id]?[tag] { return existing }
+                let instanceTag = InstanceTag(requested: tag, definition: id, serial: state.nextSerial)
+                state.nextSerial += 1
+                state.instanceTags[id, default: [:]][tag] = instanceTag
+                definition.register(in: engine, tag: instanceTag)
+                return instanceTag
+            }
+        }
+        released.release()
+        guard let instanceTag else { throw DipError.definitionNotFound(key: key) }
+        return instanceTag
     }
 
     /// Dip's search: the exact key; the same key untagged; and, when nothing at all is

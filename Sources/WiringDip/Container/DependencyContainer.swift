@@ -27,6 +27,8 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
         /// The engine tags of each definition's instances resolved with a tag other than the
         /// one it is registered under, by definition and requested tag.
         var instanceTags: [ObjectIdentifier: [Tag?: InstanceTag]] = [:]
+        /// How many keys each registered definition is registered under.
+        var registrations: [ObjectIdentifier: Int] = [:]
         var nextSerial = 0
         var bootstrapped = false
         var bootstrapQueue: [UncheckedBox<() throws -> Void>] = []
@@ -126,6 +128,7 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
         guard let removed = state.definitions.removeValue(forKey: key) else { return nil }
         engine.remove(key.type, tag: key.tag, argumentsType: key.typeOfArguments)
         let id = ObjectIdentifier(removed.definition)
+        state.registrations[id] = state.registrations[id].flatMap { $0 > 1 ? $0 - 1 : nil }
         if let tags = state.instanceTags.removeValue(forKey: id) {
             removed.definition.remove(from: engine, tags: Array(tags.values))
         }

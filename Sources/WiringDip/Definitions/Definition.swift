@@ -306,7 +306,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             }
             return typed
         }
-        let engineTag = container.engineTag(of: self, type: T.self, requested: tag)
+        let engineTag = try container.engineTag(of: self, type: T.self, requested: tag)
         return try DependencyContainer.fromEngine { () throws(WiringError) in
             try container.engine.resolve(T.self, tag: engineTag, argumentsType: U.self, arguments: ResolutionStack.pass(stack))
         }
