@@ -224,28 +224,15 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         return self
     }
 
-    /// Makes resolving either type build or reuse this definition's instance.
+    /// Makes resolving any of these types build or reuse this definition's instance (Dip took
+    /// two to four; any number works here).
     ///
     /// - Returns: This definition, for chaining.
     @discardableResult
-    public func implements<A, B>(_ a: A.Type, _ b: B.Type) -> Definition {
+    public func implements<A, B, each C>(_ a: A.Type, _ b: B.Type, _ others: repeat (each C).Type) -> Definition {
         implements(a).implements(b)
-    }
-
-    /// Makes resolving any of the three types build or reuse this definition's instance.
-    ///
-    /// - Returns: This definition, for chaining.
-    @discardableResult
-    public func implements<A, B, C>(_ a: A.Type, _ b: B.Type, _ c: C.Type) -> Definition {
-        implements(a).implements(b).implements(c)
-    }
-
-    /// Makes resolving any of the four types build or reuse this definition's instance.
-    ///
-    /// - Returns: This definition, for chaining.
-    @discardableResult
-    public func implements<A, B, C, D>(_ a: A.Type, _ b: B.Type, _ c: C.Type, _ d: D.Type) -> Definition {
-        implements(a).implements(b).implements(c).implements(d)
+        for type in repeat (each others) { implements(type) }
+        return self
     }
 
     /// `type: Server, factory: (()) throws -> Server, scope: shared`.
@@ -276,7 +263,7 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     }
 
     func addImplementingType(_ type: Any.Type) {
-        if let forwardsTo = forwardsTo as? any ForwardTarget {
+        if let forwardsTo {
             forwardsTo.addImplementingType(type)
             return
         }
@@ -430,13 +417,6 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
         }
     }
 }
-
-/// A definition that others forward to: records the types they add.
-protocol ForwardTarget: DefinitionCore {
-    func addImplementingType(_ type: Any.Type)
-}
-
-extension Definition: ForwardTarget {}
 
 /// What a definition may change after it is made, whatever its generic parameters.
 struct DefinitionState: Sendable {

@@ -10,6 +10,9 @@ protocol DefinitionCore: DefinitionType, Sendable, CustomStringConvertible {
     var canAutoWire: Bool { get }
     /// Whether resolving `type` may be served by this definition through forwarding.
     func doesImplement(_ type: Any.Type) -> Bool
+    /// Records that a definition forwards `type` to this one (to the one it forwards to, for a
+    /// forwarding definition).
+    func addImplementingType(_ type: Any.Type)
     /// Calls the factory with the runtime-argument tuple.
     func callFactory(_ arguments: Any) throws -> Any
     /// The instance for the innermost frame of this thread, from `container`'s engine: the
