@@ -25,6 +25,27 @@ struct CycleTests {
         #expect(client.server?.client === client)
     }
 
+    @Test(
+        "a cycle closed by properties through a forwarded type reuses the instance being built",
+        arguments: [ComponentScope.shared, .singleton, .weakSingleton])
+    func propertyCycleThroughForwarding(scope: ComponentScope) throws {
+        final class OwningServer: Server {
+            var client: Client?
+        }
+        final class WeakClient: Client {
+            weak var server: Server?
+            init(server: Server) { self.server = server }
+        }
+        let container = DependencyContainer()
+        container.register(scope) { OwningServer() }
+            .resolvingProperties { container, server in server.client = try container.resolve() as Client }
+            .implements(Server.self)
+        // Resolves the forwarded type while the server it forwards to is still being built.
+        container.register { WeakClient(server: try container.resolve() as Server) as Client }
+        let server = try container.resolve() as Server
+        #expect(server.client?.server === server)
+    }
+
     @Test("a singleton cycle closed by a key path resolves to the same objects")
     func singletonKeyPathCycle() throws {
         final class A { var b: B? }

@@ -143,8 +143,8 @@ extension DependencyContainer {
         return definition
     }
 
-    /// Registers an existing definition (again), under `tag`: both keys then share its
-    /// instances.
+    /// Registers an existing definition (again), under `tag`. As in Dip, each key keeps
+    /// instances of its own: a singleton registered under two tags has one instance per tag.
     ///
     /// - Parameters:
     ///   - definition: The definition.

@@ -307,6 +307,9 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             engine.registerUncheckedSendable(T.self, tag: tag, argumentsType: U.self, lifetime: .transient) { _, stack in
                 try self.forward(ResolutionStack.passed(stack))
             }
+            // A cycle closed by properties may resolve the forwarded type again while the
+            // instance it forwards to is being built: that finds the instance (see below).
+            .allowingReentry()
             return
         }
         guard lifetime != .transient else {
