@@ -1,5 +1,6 @@
 import Testing
 import WiringDip
+import Wiring
 
 @Suite("Validation")
 struct ValidationTests {
@@ -39,5 +40,19 @@ struct ValidationTests {
         let container = DependencyContainer()
         container.register { () throws -> Service in throw Broken() }
         try container.validate()
+    }
+
+    @Test("validate throws for a cycle through initializers and a weak singleton of a value type")
+    func reportsEngineErrors() {
+        final class A { init(b: AnyObject) {} }
+        final class B { init(a: A) {} }
+        let cyclic = DependencyContainer()
+        cyclic.register { A(b: try cyclic.resolve() as B) }
+        cyclic.register { B(a: try cyclic.resolve() as A) }
+        #expect(throws: WiringError.self) { try cyclic.validate() }
+
+        let weakValue = DependencyContainer()
+        weakValue.register(.weakSingleton) { 42 }
+        #expect(throws: WiringError.self) { try weakValue.validate() }
     }
 }

@@ -12,8 +12,9 @@ extension DependencyContainer {
     /// ```
     ///
     /// - Parameter arguments: Runtime arguments for the definitions that take some.
-    /// - Throws: The first ``DipError``. Other errors (thrown by your factories) are logged
-    ///   and ignored, as Dip did.
+    /// - Throws: The first ``DipError``, or `WiringError` (a cycle through initializers, a
+    ///   `.weakSingleton` of a value type, a graph too deep). Other errors (thrown by your
+    ///   factories) are logged and ignored, as Dip did.
     public func validate(_ arguments: Any...) throws {
         let keys = state.withLock { state in
             state.definitions.sorted { $0.value.sequence < $1.value.sequence }.map(\.key)
@@ -26,6 +27,9 @@ extension DependencyContainer {
                     _ = try resolve(key: DefinitionKey(type: key.type, typeOfArguments: Void.self, tag: key.tag), invocation: .none)
                 }
             } catch let error as DipError {
+                throw error
+            } catch let error as WiringError {
+                // A cycle through initializers, a lifetime that does not fit, a graph too deep.
                 throw error
             } catch {
                 log(.Errors, "WiringDip: validation ignored an error thrown while resolving \(key): \(error)")
