@@ -153,6 +153,25 @@ extension Resolving {
     /// parent, its cached instance if built, else a build; `nil` if there is no such registration.
     @inlinable @inline(__always)
     func resolvePrimary<T>(_ type: T.Type, file: StaticString, line: UInt) throws(WiringError) -> T? {
+        try resolvePlain(T.self) { (build) throws(WiringError) -> T in
+            do throws(WiringError) {
+                return try build(nil)
+            } catch {
+                throw error.calledFrom(SourceLocation(file, line))
+            }
+        }
+    }
+
+    /// The plain registration of `T` (untagged, without runtime arguments) here or in a parent,
+    /// on the lock-free path: its cached instance if built, read without running any code of the
+    /// caller's; otherwise what `building` returns when handed the build, which passes the
+    /// factory the pointer it is given (a facade sets up what its factories expect around the
+    /// build only). `nil` if there is no such registration.
+    @inlinable @inline(__always)
+    package func resolvePlain<T, E: Error>(
+        _ type: T.Type,
+        building: (_ build: (UnsafeRawPointer?) throws(WiringError) -> T) throws(E) -> T
+    ) throws(E) -> T? {
         let registry = _registry.registry
         let section = Reclamation.enter(Registry.readers(at: registry))
         guard let raw = Registry.primaryEntry(of: T.self, startingAt: registry) else {
@@ -163,14 +182,11 @@ extension Resolving {
             section.exit()
             return value
         }
-        // Retained before the section ends: the build below runs user code, outside any section.
+        // Retained before the section ends: the build runs user code, outside any section.
         let entry = Unmanaged<Entry<T>>.fromOpaque(raw).takeUnretainedValue()
         section.exit()
-        do {
-            return try resolver.resolve(entry: entry, arguments: nil)
-        } catch {
-            throw error.calledFrom(SourceLocation(file, line))
-        }
+        let resolver = self.resolver
+        return try building { (arguments) throws(WiringError) -> T in try resolver.resolve(entry: entry, arguments: arguments) }
     }
 
     /// Whether resolving `type` with `tag` would find a registration (without building anything).
