@@ -70,4 +70,49 @@ struct ConcurrencyTests {
         }
         #expect(failures.count == 0)
     }
+
+    @Test(
+        "a resolve racing a re-registration gets the old or the new definition's instance, never an error",
+        arguments: [ComponentScope.unique, .shared, .singleton])
+    func resolveDuringReRegistration(scope: ComponentScope) {
+        let container = DependencyContainer()
+        container.register(scope) { ServiceImp() as Service }
+        // Resolved untagged (the engine's plain path), under a tag (the untagged fallback, a
+        // registration of its own per tag) and as a forwarded type.
+        container.register(.unique) { ForwardedService() }.implements(Service.self, tag: "forwarded")
+        let failures = Counter()
+        let stop = Counter()
+        let rounds = 2_000
+        let group = DispatchGroup()
+        for reader in 0..<2 {
+            group.enter()
+            let thread = Thread {
+                var turn = 0
+                while stop.count == 0 {
+                    turn += 1
+                    do {
+                        switch (turn + reader) % 3 {
+                        case 0: _ = try container.resolve() as Service
+                        case 1: _ = try container.resolve(tag: "dev") as Service
+                        default: _ = try container.resolve(tag: "forwarded") as Service
+                        }
+                    } catch {
+                        failures.increment()
+                    }
+                }
+                group.leave()
+            }
+            thread.start()
+        }
+        for round in 0..<rounds {
+            container.register(scope) { ServiceImp() as Service }
+            if round % 2 == 0 { container.register(.unique) { ForwardedService() }.implements(Service.self, tag: "forwarded") }
+        }
+        stop.increment()
+        group.wait()
+        #expect(failures.count == 0)
+    }
 }
+
+/// A type forwarded to `Service` under a tag.
+final class ForwardedService: Service {}

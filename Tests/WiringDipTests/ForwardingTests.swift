@@ -95,4 +95,20 @@ struct ForwardingTests {
             return resolved is ServiceImp && key.type == Named.self
         }
     }
+
+    @Test("a forwarded type still resolves after the definition it forwards to is removed from its own key")
+    func forwardingOutlivesItsSourceKey() throws {
+        let container = DependencyContainer()
+        let person = container.register(.singleton) { Person() }.implements(Named.self)
+        let before: Named = try container.resolve()
+        container.remove(person)
+        let removed: Person? = try? container.resolve()
+        #expect(removed == nil)
+        let after: Named = try container.resolve()
+        let again: Named = try container.resolve()
+        #expect(after.name == "ada")
+        // The key's singleton went with the key; the forwarded type builds its own, once.
+        #expect(ObjectIdentifier(after as AnyObject) != ObjectIdentifier(before as AnyObject))
+        #expect(ObjectIdentifier(again as AnyObject) == ObjectIdentifier(after as AnyObject))
+    }
 }

@@ -1,6 +1,6 @@
 import Testing
-import WiringDip
 import Wiring
+import WiringDip
 
 @Suite("Validation")
 struct ValidationTests {

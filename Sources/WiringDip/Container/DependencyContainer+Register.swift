@@ -204,9 +204,9 @@ extension DependencyContainer {
         let (replaced, released) = ResolutionInProgress.collectingReleases {
             state.withLock { state in
                 checkNotBootstrapped(state, change: "register \(key)")
-                let replaced = unregister(key, in: &state)
+                let replaced = unregister(key, in: &state, replacing: true)
                 state.definitions[key] = Registered(definition: definition, sequence: state.nextSequence)
-                state.registrations[ObjectIdentifier(definition), default: 0] += 1
+                retain(definition, in: &state)
                 state.nextSequence += 1
                 definition.register(in: engine, tag: key.tag)
                 return replaced

@@ -59,8 +59,15 @@ extension DependencyContainer {
     /// else auto-wiring; else a collaborator.
     @usableFromInline
     func resolveBySearch(_ key: DefinitionKey, invocation: Invocation) throws -> Any {
-        if let definition = definition(matching: key) {
-            return try definition.produce(in: self, tag: key.tag)
+        // A definition replaced or removed by another thread between the search and its build is
+        // searched for again: the resolve then gets what replaced it.
+        for _ in 0..<8 {
+            guard let definition = definition(matching: key) else { break }
+            do {
+                return try definition.produce(in: self, tag: key.tag)
+            } catch is DefinitionReplaced {
+                continue
+            }
         }
         do {
             return try autowire(key: key)
@@ -86,8 +93,7 @@ extension DependencyContainer {
     /// `tag`: the tag itself when the definition is registered under it, else an
     /// ``InstanceTag``, registered on first use.
     ///
-    /// - Throws: ``DipError/definitionNotFound(key:)`` when the definition was removed since the
-    ///   search found it.
+    /// - Throws: `DefinitionReplaced` when nothing registers the definition any more.
     func engineTag(of definition: any DefinitionCore, type: Any.Type, requested tag: Tag?) throws -> (any Hashable & Sendable)? {
         let key = DefinitionKey(type: type, typeOfArguments: definition.typeOfArguments, tag: tag)
         let id = ObjectIdentifier(definition)
@@ -111,7 +117,7 @@ extension DependencyContainer {
             }
         }
         released.release()
-        guard let instanceTag else { throw DipError.definitionNotFound(key: key) }
+        guard let instanceTag else { throw DefinitionReplaced() }
         return instanceTag
     }
 
@@ -183,6 +189,9 @@ extension DependencyContainer {
         }
         return nil
     }
+
+    /// The definition a search found was replaced or removed before it was resolved.
+    struct DefinitionReplaced: Error {}
 
     /// The typed result of a resolve, or ``DipError/invalidType(resolved:key:)``.
     @usableFromInline

@@ -122,17 +122,36 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
         withExtendedLifetime(removed) {}
     }
 
-    /// Removes the definition registered under `key` and its engine registrations. Requires the
-    /// lock, inside `collectingReleases`: the instances they held are released after unlocking.
-    func unregister(_ key: DefinitionKey, in state: inout State) -> Registered? {
+    /// Removes the definition registered under `key`, with the engine registrations of its
+    /// instances under other tags, and the engine registration of `key` unless the caller
+    /// replaces it (replacing it in one step leaves no moment without one for a concurrent
+    /// resolve). Requires the lock, inside `collectingReleases`: the instances they held are
+    /// released after unlocking.
+    func unregister(_ key: DefinitionKey, in state: inout State, replacing: Bool = false) -> Registered? {
         guard let removed = state.definitions.removeValue(forKey: key) else { return nil }
-        engine.remove(key.type, tag: key.tag, argumentsType: key.typeOfArguments)
-        let id = ObjectIdentifier(removed.definition)
-        state.registrations[id] = state.registrations[id].flatMap { $0 > 1 ? $0 - 1 : nil }
-        if let tags = state.instanceTags.removeValue(forKey: id) {
-            removed.definition.remove(from: engine, tags: Array(tags.values))
-        }
+        if !replacing { engine.remove(key.type, tag: key.tag, argumentsType: key.typeOfArguments) }
+        let definition = removed.definition
+        release(definition, in: &state, droppingInstances: true)
+        if let source = definition.forwardsTo { release(source, in: &state, droppingInstances: false) }
         return removed
+    }
+
+    /// Counts `definition` as registered once more (a forwarding definition keeps the one it
+    /// forwards to registered too). Requires the lock.
+    func retain(_ definition: any DefinitionCore, in state: inout State) {
+        state.registrations[ObjectIdentifier(definition), default: 0] += 1
+        if let source = definition.forwardsTo { state.registrations[ObjectIdentifier(source), default: 0] += 1 }
+    }
+
+    /// Counts `definition` as registered once less, and removes the engine registrations of its
+    /// instances under other tags when asked or when nothing registers it any more. Requires the
+    /// lock.
+    private func release(_ definition: any DefinitionCore, in state: inout State, droppingInstances: Bool) {
+        let id = ObjectIdentifier(definition)
+        let remaining = (state.registrations[id] ?? 1) - 1
+        state.registrations[id] = remaining > 0 ? remaining : nil
+        guard droppingInstances || remaining == 0, let tags = state.instanceTags.removeValue(forKey: id) else { return }
+        definition.remove(from: engine, tags: Array(tags.values))
     }
 
     /// Makes this container and `containers` resolve from one another what they cannot resolve

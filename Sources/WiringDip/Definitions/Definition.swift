@@ -294,8 +294,13 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
             return typed
         }
         let engineTag = try container.engineTag(of: self, type: T.self, requested: tag)
-        return try DependencyContainer.fromEngine { () throws(WiringError) in
-            try container.engine.resolve(T.self, tag: engineTag, argumentsType: U.self, arguments: ResolutionStack.pass(stack))
+        do {
+            return try DependencyContainer.fromEngine { () throws(WiringError) in
+                try container.engine.resolve(T.self, tag: engineTag, argumentsType: U.self, arguments: ResolutionStack.pass(stack))
+            }
+        } catch let error as WiringError where error.code == .notRegistered && error.path.count <= 1 {
+            // The registration itself (not a dependency) went with its definition meanwhile.
+            throw DependencyContainer.DefinitionReplaced()
         }
     }
 

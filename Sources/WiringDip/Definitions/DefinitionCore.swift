@@ -5,6 +5,8 @@ protocol DefinitionCore: DefinitionType, Sendable, CustomStringConvertible {
     var scope: ComponentScope { get }
     var typeOfArguments: Any.Type { get }
     var numberOfArguments: Int { get }
+    /// For a forwarding definition: the definition it forwards to.
+    var forwardsTo: (any DefinitionCore)? { get }
     /// Whether auto-wiring may use this definition: it takes runtime arguments and has an
     /// auto-wiring factory.
     var canAutoWire: Bool { get }
