@@ -60,8 +60,10 @@ extension DependencyContainer {
     @usableFromInline
     func resolveBySearch(_ key: DefinitionKey, invocation: Invocation) throws -> Any {
         // A definition replaced or removed by another thread between the search and its build is
-        // searched for again: the resolve then gets what replaced it.
-        for _ in 0..<8 {
+        // searched for again: the resolve then gets what replaced it. Each retry means another
+        // thread changed the definitions meanwhile; the bound only turns a writer that never
+        // stops into an error instead of a resolve that never ends.
+        for _ in 0..<1_000 {
             guard let definition = definition(matching: key) else { break }
             do {
                 return try definition.produce(in: self, tag: key.tag)
