@@ -201,19 +201,15 @@ extension DependencyContainer {
     /// Stores `definition` under `key` and registers it in the engine, releasing what the
     /// definition it replaces held (the same definition's included, as in Dip).
     private func add(_ definition: any DefinitionCore, for key: DefinitionKey) {
-        let (replaced, released) = ResolutionInProgress.collectingReleases {
-            state.withLock { state in
-                checkNotBootstrapped(state, change: "register \(key)")
-                let replaced = unregister(key, in: &state, replacing: true)
-                state.definitions[key] = Registered(definition: definition, sequence: state.nextSequence)
-                retain(definition, in: &state)
-                state.nextSequence += 1
-                definition.register(in: engine, tag: key.tag)
-                return replaced
-            }
+        _ = changingDefinitions { state in
+            checkNotBootstrapped(state, change: "register \(key)")
+            let replaced = unregister(key, in: &state, replacing: true)
+            state.definitions[key] = Registered(definition: definition, sequence: state.nextSequence)
+            retain(definition, in: &state)
+            state.nextSequence += 1
+            definition.register(in: engine, tag: key.tag)
+            return replaced
         }
         definition.attach(to: self)
-        released.release()
-        withExtendedLifetime(replaced) {}
     }
 }

@@ -105,20 +105,17 @@ extension DependencyContainer {
         }
         if let found { return found }
         // The first resolve with this tag: register, under the lock so that the registration
-        // and the table agree, releasing what the engine retires only after unlocking.
-        let (instanceTag, released) = ResolutionInProgress.collectingReleases {
-            state.withLock { state -> InstanceTag? in
-                // Removed meanwhile: a registration now would outlive it.
-                guard state.registrations[id] != nil else { return nil }
-                if let existing = state.instanceTags[id]?[tag] { return existing }
-                let instanceTag = InstanceTag(requested: tag, definition: id, serial: state.nextSerial)
-                state.nextSerial += 1
-                state.instanceTags[id, default: [:]][tag] = instanceTag
-                definition.register(in: engine, tag: instanceTag)
-                return instanceTag
-            }
+        // and the table agree.
+        let instanceTag = changingDefinitions { state -> InstanceTag? in
+            // Removed meanwhile: a registration now would outlive it.
+            guard state.registrations[id] != nil else { return nil }
+            if let existing = state.instanceTags[id]?[tag] { return existing }
+            let instanceTag = InstanceTag(requested: tag, definition: id, serial: state.nextSerial)
+            state.nextSerial += 1
+            state.instanceTags[id, default: [:]][tag] = instanceTag
+            definition.register(in: engine, tag: instanceTag)
+            return instanceTag
         }
-        released.release()
         guard let instanceTag else { throw DefinitionReplaced() }
         return instanceTag
     }

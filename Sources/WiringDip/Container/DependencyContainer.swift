@@ -27,7 +27,8 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
         /// The engine tags of each definition's instances resolved with a tag other than the
         /// one it is registered under, by definition and requested tag.
         var instanceTags: [ObjectIdentifier: [Tag?: InstanceTag]] = [:]
-        /// How many keys each registered definition is registered under.
+        /// How many keys each definition is registered under, counting once more for each
+        /// registered forwarding definition that forwards to it.
         var registrations: [ObjectIdentifier: Int] = [:]
         var nextSerial = 0
         var bootstrapped = false
@@ -93,15 +94,11 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
     /// for ``bootstrap()`` (Dip kept them, and built removed definitions), and unlocks the
     /// definitions.
     public func reset() {
-        let (removed, released) = ResolutionInProgress.collectingReleases {
-            state.withLock { state in
-                defer { state = State(collaborators: state.collaborators) }
-                engine.removeAll()
-                return state.definitions
-            }
+        _ = changingDefinitions { state in
+            defer { state = State(collaborators: state.collaborators) }
+            engine.removeAll()
+            return state.definitions
         }
-        released.release()
-        withExtendedLifetime(removed) {}
     }
 
     /// Removes the definition registered for `definition`'s types with `tag`, and releases its
@@ -112,14 +109,19 @@ public final class DependencyContainer: CustomStringConvertible, Sendable {
     ///   - tag: The tag it was registered with.
     public func remove<T, U>(_ definition: Definition<T, U>, tag: (any DependencyTagConvertible)? = nil) {
         let key = DefinitionKey(type: T.self, typeOfArguments: U.self, tag: tag?.dependencyTag)
-        let (removed, released) = ResolutionInProgress.collectingReleases {
-            state.withLock { state in
-                checkNotBootstrapped(state, change: "remove the definition \(key)")
-                return unregister(key, in: &state)
-            }
+        _ = changingDefinitions { state in
+            checkNotBootstrapped(state, change: "remove the definition \(key)")
+            return unregister(key, in: &state)
         }
+    }
+
+    /// Runs `body` on the definitions under the lock, with the engine changes it makes. What those
+    /// changes retire (registrations, the instances they cached) is released after unlocking,
+    /// and so is what `body` returns: a `deinit` may call back into this container.
+    func changingDefinitions<R>(_ body: (inout State) -> R) -> R {
+        let (result, released) = ResolutionInProgress.collectingReleases { state.withLock(body) }
         released.release()
-        withExtendedLifetime(removed) {}
+        return result
     }
 
     /// Removes the definition registered under `key`, with the engine registrations of its
