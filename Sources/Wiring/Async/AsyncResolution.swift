@@ -131,25 +131,42 @@ extension Resolver {
         let disposal = entry.tracksDisposal ? try TrackedBuild.enter(entry, through: self) : nil
         let resolver = self
         let frame = AsyncResolutionStack.Frame(key: entry.key, build: id, bag: disposal.map { ObjectIdentifier($0.bag) })
-        let result: Result<T, WiringError> = await AsyncResolutionStack.$frames.withValue(frames + [frame]) {
-            do {
-                var instance: T
-                if let tracer = entry.tracer {
-                    instance = try await tracer.buildAsync(entry.traced, resolver) { try await build.factory(resolver) }
-                } else {
-                    instance = try await build.factory(resolver)
-                }
-                if let decorate = entry.decorate { instance = try decorate(resolver, instance) }
-                let ticket = disposal?.track(instance)
-                for hook in entry.hooks { try hook(resolver, instance) }
-                if let publish { instance = try publish(instance, ticket) }
-                return .success(instance)
-            } catch {
-                return .failure(Resolver.failure(error, in: entry))
+        // Call-site injection inside the factory (`wired()`, the property wrappers) resolves from
+        // this build's resolver, across its `await`s, as it does in a synchronous factory: the
+        // task-local hides whatever resolver the caller, or the first caller of a single-flight
+        // construction, made current.
+        let result: Result<T, WiringError> = await CurrentResolver.$value.withValue(resolver) {
+            await AsyncResolutionStack.$frames.withValue(frames + [frame]) { () async -> Result<T, WiringError> in
+                await Self.runAsyncBuild(entry, build, resolver: resolver, disposal: disposal, publish: publish)
             }
         }
         guard let disposal else { return try result.get() }
         return try await disposal.finish(result, entry: entry)
+    }
+
+    /// The factory, decorators, disposal tracking, hooks and `publish` of one async build.
+    private static func runAsyncBuild<T: Sendable>(
+        _ entry: Entry<T>,
+        _ build: AsyncBuild<T>,
+        resolver: Resolver,
+        disposal: TrackedBuild<T>?,
+        publish: ((T, DisposalTicket?) throws(WiringError) -> T)?
+    ) async -> Result<T, WiringError> {
+        do {
+            var instance: T
+            if let tracer = entry.tracer {
+                instance = try await tracer.buildAsync(entry.traced, resolver) { try await build.factory(resolver) }
+            } else {
+                instance = try await build.factory(resolver)
+            }
+            if let decorate = entry.decorate { instance = try decorate(resolver, instance) }
+            let ticket = disposal?.track(instance)
+            for hook in entry.hooks { try hook(resolver, instance) }
+            if let publish { instance = try publish(instance, ticket) }
+            return .success(instance)
+        } catch {
+            return .failure(Resolver.failure(error, in: entry))
+        }
     }
 }
 

@@ -166,7 +166,12 @@ extension Resolver {
         }
         if error is IsolationViolation { return WiringError(code: .isolationMismatch, entry: entry) }
         if error is ShutDownSignal { return WiringError(code: .shutDown, entry: entry) }
-        if error is AsyncFactoryRequired { return WiringError(code: .asyncRequired, entry: entry) }
+        if error is AsyncFactoryRequired {
+            // Resolved synchronously (from a decorator or hook) while this task builds it
+            // asynchronously: a loop, as the synchronous path reports it, not a missing `await`.
+            if AsyncResolutionStack.frames.contains(where: { $0.key == entry.key }) { return cycle(entry) }
+            return WiringError(code: .asyncRequired, entry: entry)
+        }
         return WiringError(code: .factoryFailed, entry: entry, underlyingError: error)
     }
 
