@@ -6,13 +6,24 @@
 /// copy is abandoned (the parked thread still holds its cells); the dry run goes on in a fresh
 /// copy in which the failing registration throws that error instead of running its factory,
 /// and resumes after the registration it was at.
+///
+/// Parked threads are never freed, so a dry run parks at most ``maximumParks`` of them, the
+/// process at most ``ParkingBudget/limit``, and a container validated again unchanged parks
+/// none: ``DryRunMemory`` remembers what its earlier dry run learned. A dry run that reaches a
+/// bound stops and reports where (``incomplete``).
 struct DryRun {
+    /// How many threads one dry run may park before it stops.
+    static let maximumParks = 8
+
     /// The copy the dry run finished in; its caches hold what was built.
     let copy: Container
     /// What factories and hooks resolved.
     let edges: Set<EdgeRecorder.Edge>
     /// What the resolves threw.
     let errors: [WiringError]
+    /// Why the dry run stopped before it had resolved every registration, if it did, and the
+    /// registration it stopped at.
+    let incomplete: (reason: String, next: ServiceKey?)?
 
     /// A registration to dry-run: its container's place in the chain, and its key.
     private struct Planned {
@@ -31,6 +42,15 @@ struct DryRun {
         var edges: Set<EdgeRecorder.Edge> = []
         /// Registrations whose call-site injection failed: they throw this error from now on.
         var failing: [Int: [ServiceKey: WiringError]] = [:]
+        /// How many attempts parked their thread.
+        var parks = 0
+        /// The errors and edges that parked attempts reported, for ``DryRunMemory``.
+        var parkedErrors: [WiringError] = []
+        var parkedEdges: Set<EdgeRecorder.Edge> = []
+        /// Set when the dry run stops before the plan is done.
+        var incomplete: (reason: String, next: ServiceKey?)?
+        /// The copy of the last attempt (finished or not started), whose caches the analysis reads.
+        var lastCopy: Container?
 
         init(plan: [Planned]) { self.plan = plan }
 
@@ -48,10 +68,13 @@ struct DryRun {
 
     /// The sync dry run: async registrations are not built; a dependency on one is a known edge.
     init(of container: Container) {
-        let progress = Progress(plan: Self.plan(container).filter { !$0.isAsync })
+        let progress = Self.progress(for: container, plan: Self.plan(container).filter { !$0.isAsync })
         while true {
             let attempt = Self.prepare(container, for: progress)
-            let worker = DryRunWorker()
+            guard let worker = Self.startWorker(for: progress) else {
+                progress.lastCopy = attempt.copy
+                break
+            }
             let outcome = worker.runAndWait {
                 while let (_, entry, resolver) = progress.advance(in: attempt) {
                     do throws(WiringError) {
@@ -63,21 +86,22 @@ struct DryRun {
                     }
                 }
             }
-            guard Self.absorb(outcome, of: attempt, into: progress) else {
-                self.init(finished: progress, in: attempt.copy)
-                return
-            }
+            guard Self.absorb(outcome, of: attempt, into: progress) else { break }
         }
+        self.init(finished: progress, of: container)
     }
 
     /// The async dry run: async registrations are awaited, before the sync ones, so that a sync
     /// registration that needs an async singleton finds it built.
     init(of container: Container) async {
         let plan = Self.plan(container)
-        let progress = Progress(plan: plan.filter(\.isAsync) + plan.filter { !$0.isAsync })
+        let progress = Self.progress(for: container, plan: plan.filter(\.isAsync) + plan.filter { !$0.isAsync })
         while true {
             let attempt = Self.prepare(container, for: progress)
-            let worker = DryRunWorker()
+            guard let worker = Self.startWorker(for: progress) else {
+                progress.lastCopy = attempt.copy
+                break
+            }
             // Runs on the worker's thread; if it parks there, it never finishes, and is left.
             Task(executorPreference: worker) {
                 await DryRunWorker.$currentExecutor.withValue(worker) {
@@ -95,20 +119,66 @@ struct DryRun {
                 }
                 worker.settle(.finished)
             }
-            guard Self.absorb(await Self.outcome(of: worker), of: attempt, into: progress) else {
-                self.init(finished: progress, in: attempt.copy)
-                return
-            }
+            guard Self.absorb(await Self.outcome(of: worker), of: attempt, into: progress) else { break }
         }
+        self.init(finished: progress, of: container)
     }
 
-    /// The result of a dry run whose last attempt, in `copy`, finished.
-    private init(finished progress: Progress, in copy: Container) {
+    /// A new dry run's progress: what an earlier dry run of the unchanged container learned
+    /// about failing call-site injection, if anything, so that it is not learned (and a thread
+    /// parked) again.
+    private static func progress(for container: Container, plan: [Planned]) -> Progress {
+        let progress = Progress(plan: plan)
+        if let known = DryRunMemory.shared.recall(container) {
+            progress.failing = known.failing
+            progress.errors = known.errors
+            progress.edges = known.edges
+        }
+        return progress
+    }
+
+    /// A worker for the next attempt; `nil`, with the reason recorded, when the dry run must
+    /// stop instead: it parked ``maximumParks`` threads already, or no worker can start.
+    private static func startWorker(for progress: Progress) -> DryRunWorker? {
+        let next = progress.next < progress.plan.count ? progress.plan[progress.next].key : nil
+        guard progress.parks < maximumParks else {
+            progress.incomplete = (
+                "the dry run stopped after \(maximumParks) call-site injections (wired(), @Wired) failed", next
+            )
+            return nil
+        }
+        switch DryRunWorker.start() {
+        case .success(let worker):
+            return worker
+        case .failure(.noParkingPlace):
+            progress.incomplete = (
+                "the dry run did not start: \(ParkingBudget.limit) threads of this process are parked by earlier dry runs whose call-site injection failed",
+                next
+            )
+        case .failure(.threadRefused(let status)):
+            progress.incomplete = ("the dry run could not start its thread (pthread_create: \(status))", next)
+        }
+        return nil
+    }
+
+    /// The result of a dry run: its last attempt finished, or it stopped (``incomplete``).
+    private init(finished progress: Progress, of container: Container) {
+        if progress.parks > 0 {
+            DryRunMemory.shared.remember(
+                container,
+                failing: progress.failing,
+                errors: progress.parkedErrors,
+                edges: progress.parkedEdges
+            )
+        }
+        // The last attempt's copy: its caches hold what the dry run built.
+        let copy = progress.lastCopy ?? container.copy()
         // Stops tracing the copy the analysis reads.
         for level in copy.lineage { level.setTracer(nil) }
         self.copy = copy
         self.edges = progress.edges
         self.errors = progress.errors
+        self.incomplete = progress.incomplete
     }
 
     /// Waits, without blocking a thread, for the worker to finish or park.
@@ -122,9 +192,16 @@ struct DryRun {
     /// consistent up to the park: its thread records no more); `true` when the dry run must go
     /// on in a fresh copy.
     private static func absorb(_ outcome: DryRunWorker.Outcome, of attempt: Attempt, into progress: Progress) -> Bool {
-        progress.edges.formUnion(attempt.recorder.edges)
+        let recorded = attempt.recorder.edges
+        progress.edges.formUnion(recorded)
         let chain = attempt.chain
-        guard case .parked(let error, let raised, let building, let owner) = outcome else { return false }
+        guard case .parked(let error, let raised, let building, let owner) = outcome else {
+            progress.lastCopy = attempt.copy
+            return false
+        }
+        progress.parks += 1
+        progress.parkedErrors.append(error)
+        progress.parkedEdges.formUnion(recorded)
         progress.errors.append(error)
         guard let building else { return true }
         // The container that registered it: known for a sync build, else the nearest that has it.

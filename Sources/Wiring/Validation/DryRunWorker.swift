@@ -14,10 +14,15 @@ import Dispatch
 /// Call-site injection (`wired()`, `@Wired`) cannot throw: outside a dry run, its failure stops
 /// the program. On this thread it *parks* instead (``DryRunWorker/park(_:)``): it reports the
 /// error to the waiting validation and blocks this thread for good, leaving the factory that
-/// failed, and the throwaway copy of the container it was building in, unfinished. The
-/// validation records the finding and goes on in a fresh copy, on a fresh worker. A parked
-/// worker keeps its stack and what that stack holds, nothing else: it holds no engine lock
-/// (factories never run under one) and only the abandoned copy's cells.
+/// failed, and the throwaway copy of the container it was building in, unfinished. Swift cannot
+/// unwind those frames, so a parked thread is never reused or freed. It holds its stack and
+/// what that stack holds, nothing else: no engine lock (factories never run under one) and only
+/// the abandoned copy's cells.
+///
+/// Because of that, parking is bounded: a worker starts only with one of the process's
+/// ``ParkingBudget/limit`` parking places reserved, given back when its attempt finishes without
+/// parking. A dry run that cannot start a worker stops and says so in its report
+/// (``ValidationFinding/Kind/dryRunIncomplete``) instead of parking without bound or trapping.
 final class DryRunWorker: TaskExecutor, @unchecked Sendable {
     // @unchecked: `queue` and `outcome` are read and written only while `lock` is held; `wakeUp`
     // and `settled` are semaphores, made for use from any thread.
@@ -29,6 +34,14 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
         /// of joined its path) while the registration of `building` was the innermost build,
         /// in the container `owner` when known.
         case parked(error: WiringError, raised: WiringError, building: ServiceKey?, owner: ObjectIdentifier?)
+    }
+
+    /// Why a worker could not start.
+    enum StartFailure: Error {
+        /// Every parking place of the process is taken by a parked thread (or reserved).
+        case noParkingPlace
+        /// The system refused a new thread (`pthread_create`'s status).
+        case threadRefused(Int32)
     }
 
     private enum Work {
@@ -46,8 +59,14 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
     /// The worker of the dry run running on the calling thread, if any.
     static var current: DryRunWorker? { ResolutionContext.existing?.dryRunWorker }
 
-    init() {
-        let context = Unmanaged.passRetained(self).toOpaque()
+    private init() {}
+
+    /// Reserves a parking place and starts a worker thread; the place is given back when the
+    /// attempt finishes without parking, or at once if the thread cannot start.
+    static func start() -> Result<DryRunWorker, StartFailure> {
+        guard ParkingBudget.reserve() else { return .failure(.noParkingPlace) }
+        let worker = DryRunWorker()
+        let context = Unmanaged.passRetained(worker).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -69,12 +88,17 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
                 worker.run()
                 return nil
             }, context)
-        precondition(status == 0, "Wiring: the dry run could not start its thread (pthread_create: \(status))")
+        guard status == 0 else {
+            Unmanaged<DryRunWorker>.fromOpaque(context).release()
+            ParkingBudget.giveBack()
+            return .failure(.threadRefused(status))
+        }
         #if canImport(Darwin)
             if let thread { pthread_detach(thread) }
         #else
             pthread_detach(thread)
         #endif
+        return .success(worker)
     }
 
     /// The worker thread's loop: runs work until the attempt is settled.
@@ -146,6 +170,8 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
         self.observer = nil
         lock.unlock()
         if first {
+            // A finished attempt leaves its thread free to end: its parking place is not needed.
+            if case .finished = outcome { ParkingBudget.giveBack() }
             settled.signal()
             wakeUp.signal()  // lets the loop notice that it is done
             observer?(outcome)
@@ -175,6 +201,34 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
         let never = DispatchSemaphore(value: 0)
         while true { never.wait() }
     }
+}
+
+/// The process's places for parked dry-run threads (see ``DryRunWorker``): each worker holds
+/// one from its start until its attempt finishes, and keeps it for good if it parks.
+enum ParkingBudget {
+    /// How many dry-run threads may be parked, or running, at once in the process. Each parked
+    /// one keeps 8 MB of address space (what it touched of it in memory) and an abandoned copy.
+    static let limit = 32
+
+    /// Places taken: by running workers and by parked ones.
+    private static let taken = Lock(0)
+
+    /// Takes a place; `false` when none is free.
+    static func reserve() -> Bool {
+        taken.withLock { taken in
+            guard taken < limit else { return false }
+            taken += 1
+            return true
+        }
+    }
+
+    /// Gives a place back: its worker finished without parking, or never started.
+    static func giveBack() {
+        taken.withLock { $0 -= 1 }
+    }
+
+    /// Places taken now, for tests.
+    static var inUse: Int { taken.withLock { $0 } }
 }
 
 extension DryRunWorker {

@@ -51,6 +51,10 @@ public struct ValidationFinding: Sendable, CustomStringConvertible {
         public static let duplicateDeclaration = Kind(name: "duplicate declaration")
         /// A factory failed during the dry run.
         public static let buildFailed = Kind(name: "build failed")
+        /// The dry run stopped before it had resolved every registration: what comes after the
+        /// finding's registration was not checked by running it. An error, so that a report is
+        /// never valid by what it did not check.
+        public static let dryRunIncomplete = Kind(name: "dry run incomplete")
 
         public var description: String { name }
     }
@@ -191,10 +195,22 @@ extension Container {
             dryRan: run != nil,
             awaitedAsync: awaitedAsync
         )
-        return ValidationReport(
-            findings: analysis.findings(reportUnreachable: !options.roots.isEmpty),
-            graph: analysis.graph
-        )
+        var findings = analysis.findings(reportUnreachable: !options.roots.isEmpty)
+        if let (reason, next) = run?.incomplete {
+            findings.append(
+                ValidationFinding(
+                    kind: .dryRunIncomplete,
+                    severity: .error,
+                    registration: next?.description ?? "(none)",
+                    site: next.flatMap { registry.entry(for: $0)?.site },
+                    path: [],
+                    headline: "\(reason); \(next.map { "\($0) and the registrations after it were" } ?? "nothing more was") not dry-run.",
+                    fix:
+                        "fix the call-site injection failures reported here (or resolve those dependencies with `try r.resolve()` in the factory, which a dry run reports without parking a thread), then validate again."
+                )
+            )
+        }
+        return ValidationReport(findings: findings, graph: analysis.graph)
     }
 
     /// The registration graph as seen from this container; see ``DependencyGraph``.
