@@ -75,6 +75,11 @@ extension Container {
         _ factory: @escaping @Sendable (Resolver) throws -> Element
     ) -> Registration<Element> {
         let mapKey = ServiceKey(type: [Key: Element].self, tag: ServiceTag(tag), arguments: Void.self)
+        Self.refuseIrreflexiveTag(
+            of: ServiceKey(type: [Key: Element].self, tag: ServiceTag(key), arguments: Void.self),
+            at: SourceLocation(file, line),
+            role: "map key"
+        )
         let (element, firstSite) = record(mapKey, Element.self, mapKey: ServiceTag(key), site: SourceLocation(file, line))
         // Not checked for Sendable yet (see the Concurrency article).
         let registration = registerUncheckedSendable(
@@ -110,9 +115,15 @@ extension Container {
     ) -> (ContributionTag, SourceLocation) {
         let tag = ContributionTag.next()
         let element = ServiceKey(type: elementType, tag: ServiceTag(tag), arguments: Void.self)
+        let record = ContributionRecord(collection: collection, element: element, mapKey: mapKey, site: site)
+        if let batch = pendingPublication {
+            // Inside an install: recorded when the batch publishes, with the element's registration.
+            let first = contributions.withLock { $0[collection]?.first?.site } ?? batch.firstContribution(to: collection)
+            batch.contributions.append((collection, record))
+            return (tag, first ?? site)
+        }
         return contributions.withLock { records in
-            records[collection, default: []]
-                .append(ContributionRecord(collection: collection, element: element, mapKey: mapKey, site: site))
+            records[collection, default: []].append(record)
             return (tag, records[collection]?.first?.site ?? site)
         }
     }

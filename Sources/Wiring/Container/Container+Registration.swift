@@ -334,6 +334,21 @@ public struct Registration<T>: Sendable {
         return self
     }
 
+    /// Counts the registration as a root when ``Container/validate(_:)-11zjp`` is given
+    /// ``ValidationOptions/roots``: it, and what it depends on, are never reported as
+    /// unreachable. For registrations resolved from outside the graph the roots span: a
+    /// library's own bookkeeping, or a service that is only read through a property wrapper.
+    ///
+    /// ```swift
+    /// container.register(AuditLog.self, lifetime: .singleton) { _ in AuditLog() }
+    ///     .validatedAsRoot()   // read only through @LazyWired
+    /// ```
+    @discardableResult
+    public func validatedAsRoot() -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.isValidationRoot = true } }
+        return self
+    }
+
     /// Makes the registration answer to `type` too, converting with `convert` (usually `{ $0 }`,
     /// which the compiler checks). Resolving `type` shares the instance this registration caches.
     @discardableResult
@@ -412,11 +427,14 @@ extension Container {
     /// it replaced a registration made elsewhere, and releases what the replaced one cached.
     func publish(_ make: (Tracer?) -> AnyEntry) {
         if let batch = pendingPublication {
-            batch.add(make(tracing.withLock { $0 }))
+            let entry = make(tracing.withLock { $0 })
+            Self.refuseIrreflexiveTag(of: entry.key, at: entry.site)
+            batch.add(entry)
             return
         }
         let (entry, (replaced, retired)) = tracing.withLock { tracer in
             let made = make(tracer)
+            Self.refuseIrreflexiveTag(of: made.key, at: made.site)
             let entry = isShutDown.load(ordering: .acquiring) ? made.shutDownCopy() : made
             return (entry, registry.insert(entry))
         }
@@ -424,6 +442,21 @@ extension Container {
         released.resettingCache(of: replaced)
         released.release()
         recordReplacement(of: replaced, by: entry)
+    }
+
+    /// Stops the program when `key`'s tag is not equal to itself (`Double.nan`, or a `Hashable`
+    /// whose `==` is not reflexive): no lookup could ever find such a registration, to resolve
+    /// or remove it, and each registration again would add one more.
+    static func refuseIrreflexiveTag(of key: ServiceKey, at site: SourceLocation, role: String = "tag") {
+        guard let tag = key.tag, tag.base != tag.base else { return }
+        // fatalError, not precondition: its message is printed in release builds too.
+        fatalError(
+            """
+            Wiring: the \(role) \(tag) of \(typeDisplayName(key.type)) is not equal to itself, so nothing could ever resolve or remove this registration.
+              registered at: \(site)
+            To fix: use a \(role) whose == is reflexive, such as an enum case, a string or an integer; not Double.nan or a value containing it.
+            """
+        )
     }
 
     /// Records `entry` replacing a registration made elsewhere in the code, for validation.
@@ -434,18 +467,28 @@ extension Container {
 
     /// The batch an ``publishingTogether(recordingReplacements:_:)`` on this thread gathers for
     /// this container, if any.
-    private var pendingPublication: PendingPublication? {
+    var pendingPublication: PendingPublication? {
         guard let batch = ResolutionContext.existing?.publication, batch.container === self else { return nil }
         return batch
     }
 
-    /// Runs `body`, gathering the registrations it makes in this container on this thread, and
-    /// publishes them together at the end: one lock, one grace period, and other threads see all
-    /// of them or none.
+    /// Runs `body`, gathering the registrations (and contributions) it makes in this container
+    /// on this thread, and publishes them together at the end: one lock, one grace period, and
+    /// other threads see all of them or none.
     ///
-    /// - Parameter recordingReplacements: Whether replacing a registration made elsewhere counts
-    ///   as an ambiguous registration for validation (not for a deliberate override).
-    func publishingTogether(recordingReplacements: Bool, _ body: () -> Void) {
+    /// - Parameters:
+    ///   - recordingReplacements: Whether replacing a registration made elsewhere counts as an
+    ///     ambiguous registration for validation (not for a deliberate override).
+    ///   - requiringAbsent: Keys that must have no registration in this container when the
+    ///     batch publishes. The check and the publication are one step under the lock every
+    ///     publication takes, so no registration can slip in between.
+    /// - Returns: `false`, having published nothing, when one of `requiringAbsent` was registered.
+    @discardableResult
+    func publishingTogether(
+        recordingReplacements: Bool,
+        requiringAbsent: [ServiceKey] = [],
+        _ body: () -> Void
+    ) -> Bool {
         let context = ResolutionContext.current
         let outer = context.publication
         let batch = PendingPublication(container: self)
@@ -453,20 +496,28 @@ extension Container {
         body()
         context.publication = outer
         let entries = batch.entries
-        guard !entries.isEmpty else { return }
-        let (replaced, retired) = tracing.withLock { tracer in
+        guard !entries.isEmpty || !batch.contributions.isEmpty else { return true }
+        let published = tracing.withLock { tracer -> (replaced: [AnyEntry?], retired: Retired)? in
+            if requiringAbsent.contains(where: { registry.entry(for: $0) != nil }) { return nil }
             let shutDown = isShutDown.load(ordering: .acquiring)
             // The tracer may have changed since the entries were made; what publishes must match.
             let current = entries.map { entry in
                 shutDown ? entry.shutDownCopy() : entry.tracer === tracer ? entry : entry.retraced(tracer)
             }
-            return registry.insert(contentsOf: current)
+            let result = registry.insert(contentsOf: current)
+            // The contributions' records become visible with their elements' registrations.
+            contributions.withLock { records in
+                for (collection, record) in batch.contributions { records[collection, default: []].append(record) }
+            }
+            return result
         }
+        guard let (replaced, retired) = published else { return false }
         var released = retired
         released.resettingCaches(of: replaced)
         released.release()
-        guard recordingReplacements else { return }
+        guard recordingReplacements else { return true }
         for (entry, replaced) in zip(entries, replaced) { recordReplacement(of: replaced, by: entry) }
+        return true
     }
 
     func addForward<F>(

@@ -35,7 +35,20 @@ extension Container {
     ///     app's modules). Two different declarations of one type and tag *within* `modules`
     ///     are still an error.
     public func install(_ modules: [any Module], overriding: Bool = false) throws(WiringError) {
-        let plan = installPlan(for: modules, overriding: overriding)
+        // The plan reads the registry without a lock held across it and the publication (its
+        // modules' code runs meanwhile); the publication checks, in the same step, that no key
+        // the plan found free has been registered since. If one has, by another install or a
+        // `register` on another thread, plan again: the clash is reported, or, if it was this
+        // same module, recognised as installed.
+        while true {
+            let plan = installPlan(for: modules, overriding: overriding)
+            try Self.throwConflicts(of: plan)
+            if apply(plan, overriding: overriding) { return }
+        }
+    }
+
+    /// Throws ``WiringError/Code/duplicateRegistration`` for the clashes of `plan`, if any.
+    private static func throwConflicts(of plan: InstallPlan) throws(WiringError) {
         if let first = plan.conflicts.first {
             throw WiringError(
                 code: .duplicateRegistration,
@@ -48,7 +61,6 @@ extension Container {
                 )
             )
         }
-        apply(plan, overriding: overriding)
     }
 
     /// What installing `modules` would do: the declarations to install, and the clashes.
@@ -59,7 +71,10 @@ extension Container {
         let declarations = modules.flatMap { module in module.registrations.declarations.map { $0.made(by: module) } }
         for declaration in declarations {
             if let earlier = planned[declaration.key], earlier.isRepeated(by: declaration) { continue }
-            if let installed = registry.entry(for: declaration.key), installed.site == declaration.site,
+            // Read once: another thread may register the key meanwhile, and both checks below
+            // must see the same registry (the publication checks again that it has not changed).
+            let installed = registry.entry(for: declaration.key)
+            if let installed, installed.site == declaration.site,
                 previously[declaration.key]?.isRepeated(by: declaration) ?? true
             {
                 continue  // installed before, by this same module
@@ -68,7 +83,9 @@ extension Container {
                 if let earlier = planned[key] {
                     return InstallPlan.Conflict(key: key, site: declaration.site, other: earlier.site, module: declaration.module)
                 }
-                guard !overriding, let existing = registry.entry(for: key) else { return nil }
+                guard !overriding, let existing = key == declaration.key ? installed : registry.entry(for: key) else {
+                    return nil
+                }
                 return InstallPlan.Conflict(key: key, site: declaration.site, other: existing.site, module: declaration.module)
             }
             plan.conflicts.append(contentsOf: clashes)
@@ -82,13 +99,22 @@ extension Container {
     /// Installs the accepted declarations of `plan`, publishing them together: other threads
     /// see all of them or none, and the registry is locked once. With `overriding`, what they
     /// replace is not recorded as an ambiguous registration.
-    func apply(_ plan: InstallPlan, overriding: Bool) {
-        publishingTogether(recordingReplacements: !overriding) {
+    ///
+    /// - Returns: `false`, having installed nothing, when a key the plan found free (without
+    ///   `overriding`) was registered since the plan was made.
+    @discardableResult
+    func apply(_ plan: InstallPlan, overriding: Bool) -> Bool {
+        let published = publishingTogether(
+            recordingReplacements: !overriding,
+            requiringAbsent: overriding ? [] : plan.accepted.flatMap(\.keys)
+        ) {
             for declaration in plan.accepted { declaration.install(self) }
         }
+        guard published else { return false }
         installedDeclarations.withLock { installed in
             for declaration in plan.accepted { installed[declaration.key] = declaration.origin }
         }
+        return true
     }
 }
 
@@ -121,8 +147,16 @@ final class PendingPublication {
     private(set) var entries: [AnyEntry] = []
     private var positions: [ServiceKey: Int] = [:]
 
+    /// Contributions to collections and maps, recorded in the container when the batch publishes.
+    var contributions: [(collection: ServiceKey, record: ContributionRecord)] = []
+
     init(container: Container) {
         self.container = container
+    }
+
+    /// The site of the batch's first contribution to `collection`, if any.
+    func firstContribution(to collection: ServiceKey) -> SourceLocation? {
+        contributions.first { $0.collection == collection }?.record.site
     }
 
     func add(_ entry: AnyEntry) {

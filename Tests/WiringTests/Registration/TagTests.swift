@@ -53,4 +53,23 @@ struct TagTests {
             enumTagged?.description.contains("resolve it with tag: DatabaseRole.replica.") == true,
             "\(String(describing: enumTagged))")
     }
+
+    @Test("a tag that is not equal to itself is refused at registration, with the tag and the fix")
+    func irreflexiveTagIsRefused() async {
+        let registered = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Container().register(Config.self, tag: Double.nan) { _ in Config() }
+        }
+        let installed = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try Container().install(Registrations { r in r.transient(Config.self, tag: Double.nan) { Config() } })
+        }
+        let contributed = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Container().contribute(to: [Double: Config].self, key: Double.nan) { _ in Config() }
+        }
+        for result in [registered, installed, contributed] {
+            let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(output.contains("is not equal to itself"), "\(output)")
+            #expect(output.contains("nan"), "\(output)")
+            #expect(output.contains("To fix:"), "\(output)")
+        }
+    }
 }
