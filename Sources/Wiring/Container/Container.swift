@@ -52,7 +52,7 @@ public final class Container: Resolving, Sendable {
     public let parent: Container?
     /// How tagged resolves fall back; inherited by children.
     public let tagFallback: TagFallback
-    private let children = Lock<[WeakContainer]>([])
+    private let children = Lock(ChildList())
     /// The tracer new and republished registrations report to; its lock also orders
     /// registration against turning tracing on or off.
     let tracing = Lock<Tracer?>(nil)
@@ -60,6 +60,8 @@ public final class Container: Resolving, Sendable {
     let replacements = Lock(ReplacementLog())
     /// The instances ``shutdown()`` disposes.
     let disposables = DisposalBag()
+    /// The scopes made from this container that are open, for ``shutdown()`` to close.
+    let openScopes = Lock(OpenScopes())
     /// Set by ``shutdown()``; registrations made afterwards are published already shut down.
     let isShutDown = Atomic<Bool>(false)
     /// The contributions to collections and maps made in this container (see
@@ -108,10 +110,7 @@ public final class Container: Resolving, Sendable {
     /// dependencies from the child, so the child's overrides apply to them.
     public func makeChild() -> Container {
         let child = Container(parent: self)
-        children.withLock { list in
-            list.removeAll { $0.container == nil }
-            list.append(WeakContainer(container: child))
-        }
+        children.withLock { $0.append(child) }
         return child
     }
 
@@ -186,7 +185,7 @@ public final class Container: Resolving, Sendable {
 
     /// The live child containers, for diagnostics.
     var liveChildren: [Container] {
-        children.withLock { $0.compactMap(\.container) }
+        children.withLock { $0.live }
     }
 }
 
@@ -212,4 +211,23 @@ struct ReplacementLog: Sendable {
 /// A weak reference to a child container.
 struct WeakContainer: Sendable {
     weak var container: Container?
+}
+
+/// A container's children, weakly held. Released children are swept out when the list has
+/// doubled since the last sweep, so making a child costs amortised O(1) however many are alive.
+struct ChildList: Sendable {
+    private var list: [WeakContainer] = []
+    /// The length at which the next append sweeps.
+    private var sweepAt = 16
+
+    /// The children still alive.
+    var live: [Container] { list.compactMap(\.container) }
+
+    mutating func append(_ child: Container) {
+        if list.count >= sweepAt {
+            list.removeAll { $0.container == nil }
+            sweepAt = max(16, list.count * 2)
+        }
+        list.append(WeakContainer(container: child))
+    }
 }

@@ -151,7 +151,25 @@ final class DisposalBag: Sendable {
         var nextTask = 0
         /// Failures of teardowns that ran outside ``disposeAll()``, reported by it.
         var failures: [DisposalError.Failure] = []
+        /// How far the owner's end (``end(_:)``) is.
+        var ending = Ending.notStarted
     }
+
+    /// The progress of the owner's end.
+    private enum Ending {
+        case notStarted
+        /// Running; these callers wait for it.
+        case running(waiters: [CheckedContinuation<Void, Never>])
+        case done
+    }
+
+    /// The owners being ended by the current task, innermost last: an end called again from
+    /// inside its own teardowns must not wait for itself.
+    @TaskLocal private static var ending: [ObjectIdentifier] = []
+
+    /// Set in the tasks that run teardowns started by a reset (``runLater(_:)``): an end may be
+    /// waiting for them, so an end they call must not wait for it.
+    @TaskLocal static var insideTeardown = false
 
     private let state = Lock(State())
 
@@ -162,6 +180,30 @@ final class DisposalBag: Sendable {
             state.inFlight += 1
             return true
         }
+    }
+
+    /// Counts in a build nested inside another one still in flight, which the owner's end is
+    /// waiting for: allowed while the bag is closed, until ``disposeAll()`` has taken its
+    /// snapshot, so that the build in flight can finish its graph (its call-site injections
+    /// included) and everything it makes is disposed by that end.
+    func enterNested() -> Bool {
+        state.withLock { state in
+            if state.finished { return false }
+            state.inFlight += 1
+            return true
+        }
+    }
+
+    /// Stops new builds (``enter()`` returns `false` from now on) without waiting for those in
+    /// flight: the first step of an end, so that a build in flight when it began never hands
+    /// out its instance.
+    func stopBuilds() {
+        state.withLock { $0.closed = true }
+    }
+
+    /// Whether the bag is closed but still lets nested builds in (see ``enterNested()``).
+    var acceptsNestedOnly: Bool {
+        state.withLock { $0.closed && !$0.finished }
     }
 
     /// Counts a build out. Returns whether the bag was closed meanwhile: the build must then
@@ -209,7 +251,7 @@ final class DisposalBag: Sendable {
             let id = state.nextTask
             state.nextTask += 1
             state.running[id] = Task { [weak self] in
-                let failure = await teardown()
+                let failure = await DisposalBag.$insideTeardown.withValue(true) { await teardown() }
                 if let self {
                     self.state.withLock { state in
                         if state.running.removeValue(forKey: id) != nil, let failure { state.failures.append(failure) }
@@ -233,6 +275,69 @@ final class DisposalBag: Sendable {
             }
             if now { continuation.resume() }
         }
+    }
+
+    /// Ends the owner (a container's shutdown, a scope's close) once: the first call runs
+    /// `body`; a later or concurrent call waits until that has finished, then reports the
+    /// failures of teardowns that ran since (a build that finished after the end disposes its
+    /// own instance) by running ``disposeAll()`` again.
+    ///
+    /// A call that the first may be waiting for returns at once instead of waiting, which would
+    /// never end: one from inside the first's own teardowns, from a build in flight (an end
+    /// waits for those), or from a teardown task a reset started (an end awaits those).
+    func end(_ body: () async throws(DisposalError) -> Void) async throws(DisposalError) {
+        let id = ObjectIdentifier(self)
+        enum Role { case first, wait, reentered, done }
+        let reentered =
+            Self.ending.contains(id) || Self.insideTeardown || AsyncResolutionStack.frames.contains { $0.bag != nil }
+        var role = Role.done
+        // Suspends only to wait for the first call; resumed at once otherwise.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            role = state.withLock { state -> Role in
+                switch state.ending {
+                case .notStarted:
+                    state.ending = .running(waiters: [])
+                    return .first
+                case .running where reentered:
+                    return .reentered
+                case .running(var waiters):
+                    waiters.append(continuation)
+                    state.ending = .running(waiters: waiters)
+                    return .wait
+                case .done:
+                    return .done
+                }
+            }
+            if role != .wait { continuation.resume() }
+        }
+        switch role {
+        case .first:
+            let result: Result<Void, DisposalError> = await Self.$ending.withValue(Self.ending + [id]) {
+                do throws(DisposalError) {
+                    try await body()
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                guard case .running(let waiters) = state.ending else { return [] }
+                state.ending = .done
+                return waiters
+            }
+            for waiter in waiters { waiter.resume() }
+            try result.get()
+        case .reentered:
+            return  // the first call reports what fails
+        case .wait, .done:
+            try await disposeAll()
+        }
+    }
+
+    /// How many tracked instances have not been disposed, for the warning about a scope
+    /// released without being closed.
+    var undisposedCount: Int {
+        state.withLock { $0.tickets.count }
     }
 
     /// Runs every teardown not yet run, newest first, each once, and awaits those a reset
@@ -293,6 +398,14 @@ enum DisposalTracker {
     }
 }
 
+/// Whether the calling code runs inside a build: a factory or hook running on this thread, or
+/// an async build of the current task. Read only when an owner is ending.
+enum BuildNesting {
+    static var isInsideBuild: Bool {
+        (ResolutionContext.existing?.frame.pointee.depth ?? 0) > 0 || !AsyncResolutionStack.frames.isEmpty
+    }
+}
+
 /// Thrown by the factories of a container that was shut down; becomes
 /// ``WiringError/Code/shutDown``.
 struct ShutDownSignal: Error {}
@@ -312,10 +425,13 @@ final class TrackedBuild<T> {
 
     /// Counts a build of `entry` through `resolver` into its owner's bag (the scope's, else the
     /// container's). Throws ``WiringError/Code/shutDown`` when that owner has begun to end: the
-    /// build must not start.
+    /// build must not start, unless it is part of a build in flight, which may finish its graph
+    /// (``DisposalBag/enterNested()``).
     static func enter(_ entry: Entry<T>, through resolver: Resolver) throws(WiringError) -> TrackedBuild<T> {
         let bag = DisposalTracker.bag(of: resolver)
-        guard bag.enter() else { throw WiringError(code: .shutDown, entry: entry) }
+        guard bag.enter() || (BuildNesting.isInsideBuild && bag.enterNested()) else {
+            throw WiringError(code: .shutDown, entry: entry)
+        }
         return TrackedBuild(bag: bag, teardown: entry.refinements.teardown)
     }
 
@@ -338,6 +454,9 @@ final class TrackedBuild<T> {
         let (closed, finished) = bag.leave()
         switch result {
         case .success where !closed: return (result, false)
+        // Part of a build still in flight, which the owner's end waits for: that end disposes
+        // the instance (its snapshot is not taken yet), and the build may use it meanwhile.
+        case .success where !finished && BuildNesting.isInsideBuild: return (result, false)
         case .success: return (.failure(WiringError(code: .shutDown, entry: entry)), finished)
         case .failure: return (result, true)
         }

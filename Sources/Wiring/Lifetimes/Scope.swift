@@ -11,8 +11,13 @@ import Synchronization
 /// Resolving through a scope resolves everything else exactly as the container would; only
 /// `.scoped` registrations are cached here. Scopes nest (``makeScope(_:)``): a `.scoped`
 /// registration lives in the innermost scope, a ``Lifetime/scoped(_:)`` registration in the
-/// nearest enclosing scope with that name. A scope's instances are released when the scope is
-/// released or ``reset()``.
+/// nearest enclosing scope with that name.
+///
+/// End a scope with ``close()``: it disposes the scope's disposable instances in reverse order
+/// of creation, then releases them. A scope still open when its container shuts down is closed
+/// by ``Container/shutdown()``. A scope released without being closed releases its instances
+/// but does **not** dispose them (a debug build prints a warning when it had some to dispose):
+/// disposal may be asynchronous and may fail, and a `deinit` can neither await nor report.
 public final class Scope: Resolving, Sendable {
     /// The scope's name, if it was given one.
     public let name: ScopeName?
@@ -20,28 +25,37 @@ public final class Scope: Resolving, Sendable {
     public let container: Container
     /// The enclosing scope, for a nested scope.
     public let parent: Scope?
-    /// One cell per key, tagged with the registration it caches for (see ``cell(for:)``).
-    private let cells = Lock<[ServiceKey: ScopedCell]>([:])
-    /// The instances ``close()`` disposes.
-    let disposables = DisposalBag()
-    /// Set by ``close()``.
-    let isClosed = Atomic<Bool>(false)
+    /// What the scope holds; its container holds it too while the scope is open, to close it at
+    /// shutdown.
+    let state: ScopeState
 
     init(container: Container, parent: Scope?, name: ScopeName?) {
         self.container = container
         self.parent = parent
         self.name = name
+        state = ScopeState()
+        container.openScopes.open(state)
     }
+
+    deinit {
+        container.openScopes.forget(state)
+        #if DEBUG
+            state.warnIfDroppedUndisposed(name: name)
+        #endif
+    }
+
+    /// The instances ``close()`` disposes.
+    var disposables: DisposalBag { state.disposables }
 
     /// The container's registry, unretained (see ``Resolving/_registry``); once the scope is
     /// closed, an empty registry, so that every resolve misses and reports it.
     public var _registry: _RegistryReference {
-        isClosed.load(ordering: .acquiring) ? Container.closedScope._registry : container._registry
+        state.isClosed.load(ordering: .acquiring) ? Container.closedScope._registry : container._registry
     }
 
     /// The resolver for this scope.
     public var resolver: Resolver {
-        isClosed.load(ordering: .acquiring)
+        state.isClosed.load(ordering: .acquiring)
             ? Resolver(container: Container.closedScope, scope: nil) : Resolver(container: container, scope: self)
     }
 
@@ -56,14 +70,7 @@ public final class Scope: Resolving, Sendable {
     /// runs in a task that ``close()`` awaits). A build in flight is not waited for: it returns
     /// its instance to its caller and does not cache it.
     public func reset() {
-        let released = cells.withLock { cells in
-            let old = cells
-            cells = [:]
-            return old
-        }
-        // A scope's cells are read under their lock, never lock-free, so there is no reader to
-        // wait for: a request scope closes without a grace period.
-        Reclamation.releaseUnshared(released.values.compactMap { $0.cell.reset() })
+        state.reset()
     }
 
     /// This scope if `name` is `nil`, else the nearest scope (this one or an ancestor) with `name`.
@@ -78,10 +85,61 @@ public final class Scope: Resolving, Sendable {
     }
 
     /// The cell that holds this scope's instance of `entry`'s registration; `nil` once the scope
-    /// is closed. A cell made for a registration that has since been replaced or removed (same
+    /// is closed (but for a build nested in one in flight while it closes). A cell made for a registration that has since been replaced or removed (same
     /// key, other registration) is dropped, so the scope never serves what an old factory built.
     func cell<T>(for entry: AnyEntry) -> InstanceCell<T>? {
-        if isClosed.load(ordering: .acquiring) { return nil }
+        state.cell(for: entry)
+    }
+}
+
+/// A scope's instances and their disposal: what its container reaches to close it at shutdown,
+/// without keeping the ``Scope`` itself alive (a scope dropped without ``Scope/close()`` is
+/// released as before, and forgotten by its container).
+final class ScopeState: Sendable {
+    /// One cell per key, tagged with the registration it caches for (see ``cell(for:)``).
+    private let cells = Lock<[ServiceKey: ScopedCell]>([:])
+    /// The instances ``close()`` disposes.
+    let disposables = DisposalBag()
+    /// Set by ``close()``.
+    let isClosed = Atomic<Bool>(false)
+    /// Its place in its container's ``OpenScopes``, in order of creation; set once, under
+    /// that list's lock, before the scope is used.
+    let order = Atomic<Int>(-1)
+
+    /// Disposes and releases the instances; see ``Scope/reset()``.
+    func reset() {
+        let released = cells.withLock { cells in
+            let old = cells
+            cells = [:]
+            return old
+        }
+        // A scope's cells are read under their lock, never lock-free, so there is no reader to
+        // wait for: a request scope closes without a grace period.
+        Reclamation.releaseUnshared(released.values.compactMap { $0.cell.reset() })
+    }
+
+    /// Ends the scope: see ``Scope/close()``. The first call does the work; a later or
+    /// concurrent one waits for it, then reports the failures of teardowns that ran since.
+    func close() async throws(DisposalError) {
+        // Builds stop before the scope reads as closed: whoever sees it closed knows that a
+        // build in flight will not hand out its instance.
+        disposables.stopBuilds()
+        isClosed.store(true, ordering: .releasing)
+        try await disposables.end { () async throws(DisposalError) in
+            defer { self.reset() }
+            await self.disposables.close(excluding: AsyncResolutionStack.builds(in: self.disposables))
+            try await self.disposables.disposeAll()
+        }
+    }
+
+    /// The cell that holds this scope's instance of `entry`'s registration; `nil` once the scope
+    /// is closed (but for a build nested in one in flight while it closes). A cell made for a registration that has since been replaced or removed (same
+    /// key, other registration) is dropped, so the scope never serves what an old factory built.
+    func cell<T>(for entry: AnyEntry) -> InstanceCell<T>? {
+        // Once closed, only a build nested in one still in flight may finish its graph here.
+        if isClosed.load(ordering: .acquiring), !(BuildNesting.isInsideBuild && disposables.acceptsNestedOnly) {
+            return nil
+        }
         let registration = ScopedCell.Registration(owner: ObjectIdentifier(entry.owner), sequence: entry.sequence)
         let (cell, replaced) = cells.withLock { cells -> (InstanceCell<T>, ScopedCell?) in
             if let existing = cells[entry.key], existing.registration == registration {
@@ -94,6 +152,68 @@ public final class Scope: Resolving, Sendable {
         // resolves.
         if let replaced, let old = replaced.cell.reset() { Reclamation.releaseUnshared([old]) }
         return cell
+    }
+
+    #if DEBUG
+        /// Prints a warning, in debug builds, when the scope is released without being closed
+        /// while it holds instances that were never disposed.
+        func warnIfDroppedUndisposed(name: ScopeName?) {
+            guard !isClosed.load(ordering: .acquiring) else { return }
+            let undisposed = disposables.undisposedCount
+            guard undisposed > 0 else { return }
+            let scope = name.map { "scope \"\($0.rawValue)\"" } ?? "a scope"
+            printWarning(
+                """
+                Wiring warning: \(scope) was released without close(); its \(undisposed) disposable instance\(undisposed == 1 ? " was" : "s were") released without being disposed.
+                To fix: end every scope with `try await scope.close()` when its work is done.
+                """
+            )
+        }
+    #endif
+}
+
+/// The scopes of a container that are open: made and neither closed nor released. Its
+/// ``Container/shutdown()`` closes them, newest (innermost) first.
+struct OpenScopes: Sendable {
+    private var next = 0
+    private var scopes: [Int: ScopeState] = [:]
+    /// Set when the container's shutdown took them: a scope made later is born closed.
+    private var ended = false
+
+    /// Closes the list and returns its scopes, newest first.
+    mutating func takeAll() -> [ScopeState] {
+        ended = true
+        defer { scopes = [:] }
+        return scopes.sorted { $0.key > $1.key }.map(\.value)
+    }
+
+    /// Records `state`; `false` when the container has already shut down.
+    mutating func add(_ state: ScopeState) -> Bool {
+        guard !ended else { return false }
+        state.order.store(next, ordering: .relaxed)
+        scopes[next] = state
+        next += 1
+        return true
+    }
+
+    /// Removes `state`, returning it so that it is released after the lock.
+    mutating func remove(_ state: ScopeState) -> ScopeState? {
+        let order = state.order.load(ordering: .relaxed)
+        guard order >= 0 else { return nil }
+        return scopes.removeValue(forKey: order)
+    }
+}
+
+extension Lock where State == OpenScopes {
+    /// Records a new scope's state; a scope made after its container shut down is born closed.
+    func open(_ state: ScopeState) {
+        if !withLock({ $0.add(state) }) { state.isClosed.store(true, ordering: .releasing) }
+    }
+
+    /// Forgets a scope's state: it was closed or released.
+    func forget(_ state: ScopeState) {
+        let removed = withLock { $0.remove(state) }
+        withExtendedLifetime(removed) {}  // released here, outside the lock
     }
 }
 

@@ -70,3 +70,10 @@ func makeReleasingThreadLocalKey(owner: StaticString) -> pthread_key_t {
     precondition(status == 0, "\(owner): pthread_key_create failed with \(status)")
     return key
 }
+
+/// Writes `message` and a newline to standard error: for warnings the engine prints in debug
+/// builds, where there is no error to throw.
+func printWarning(_ message: String) {
+    let line = message + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}

@@ -202,3 +202,18 @@ struct BadInputTests {
         #expect(message.contains("was removed"))
     }
 }
+
+@Suite("Many live child containers", .timeLimit(.minutes(2)))
+struct ManyChildrenTests {
+    @Test("making 40,000 live child containers costs amortised constant time each, not a sweep of all of them")
+    func manyLiveChildren() {
+        let children = withWatchdog(.seconds(30), "40,000 live child containers") { () -> Int in
+            let parent = Container()
+            var children: [Container] = []
+            children.reserveCapacity(40_000)
+            for _ in 0..<40_000 { children.append(parent.makeChild()) }
+            return children.count
+        }
+        #expect(children == 40_000)
+    }
+}

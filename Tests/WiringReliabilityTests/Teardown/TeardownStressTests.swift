@@ -13,6 +13,39 @@ final class Ledger: Sendable {
     let live = Atomic<Int>(0)
     let stale = Atomic<Int>(0)
     let servedAfterShutdown = Atomic<Int>(0)
+    /// Async factories whose `wired()` resolved from another round's container.
+    let wrongContainer = Atomic<Int>(0)
+    /// Rounds in which two clashing modules both installed.
+    let bothInstalled = Atomic<Int>(0)
+}
+
+/// Names the round whose container registered it.
+struct RoundMarker: Sendable {
+    let owner: ObjectIdentifier
+}
+
+/// An async singleton that injects its round's marker at the call site.
+final class InjectsMarker: Sendable {
+    let marker: RoundMarker
+    init(marker: RoundMarker = wired()) { self.marker = marker }
+}
+
+/// What the clashing modules of a round declare.
+final class InstallProbe: Sendable {
+    let module: Int
+    init(module: Int) { self.module = module }
+}
+
+struct LeftInstallModule: Module {
+    var registrations: Registrations {
+        singleton { InstallProbe(module: 0) }
+    }
+}
+
+struct RightInstallModule: Module {
+    var registrations: Registrations {
+        singleton { InstallProbe(module: 1) }
+    }
 }
 
 /// One instance's entries in the ledger: built and alive while it lives, disposed at most once
@@ -112,6 +145,8 @@ struct TeardownStressTests {
         let published = Atomic<Int>(0)
         /// Set when `shutdown()` has returned.
         let isShutDown = Atomic<Bool>(false)
+        /// How many of the two clashing installs succeeded.
+        let installs = Atomic<Int>(0)
 
         init(ledger: Ledger) {
             self.ledger = ledger
@@ -125,6 +160,29 @@ struct TeardownStressTests {
             container.register(Consumer.self) { r in
                 Consumer(versioned: try r.resolve(), callsBack: try r.resolve())
             }
+            container.register(RoundMarker.self, instance: RoundMarker(owner: ObjectIdentifier(container)))
+            container.register(InjectsMarker.self, lifetime: .singleton) { _ async in
+                await Task.yield()
+                return InjectsMarker()
+            }
+        }
+
+        /// Resolves the async singleton whose factory uses `wired()`, with another container
+        /// current, and checks that it injected this round's marker.
+        func resolveInjectsMarker() {
+            let container = self.container
+            let ledger = self.ledger
+            blocking {
+                let other = Container()
+                let resolved = try? await withContainer(other) { try await container.resolveAsync(InjectsMarker.self) }
+                guard let built = resolved else { return }  // shutDown: expected once the closer is done
+                if built.marker.owner != ObjectIdentifier(container) { ledger.wrongContainer.add(1, ordering: .relaxed) }
+            }
+        }
+
+        /// Installs one of the two clashing modules.
+        func install(_ module: any Module) {
+            if (try? container.install(module)) != nil { installs.add(1, ordering: .relaxed) }
         }
 
         func register(version: Int) {
@@ -150,7 +208,7 @@ struct TeardownStressTests {
     }
 
     @Test(
-        "random resolve, reset, remove, override, scope close and shutdown on 8 threads: every instance disposed at most once and released, nothing stale, nothing hangs"
+        "random resolve, reset, remove, override, install, async wired(), scope close and shutdown with scopes open on 8 threads: every instance disposed once and released, nothing stale, nothing hangs"
     )
     func randomTeardown() async {
         let ledger = Ledger()
@@ -182,13 +240,22 @@ struct TeardownStressTests {
                             }
                         }
                     case 1:
-                        // The closer: after a few resolves, closes the scopes and shuts down.
+                        // The closer: after a few resolves, closes the scopes (or leaves them
+                        // open for the shutdown to close) and shuts down.
                         for _ in 0..<Int.random(in: 0..<6, using: &random) { round.resolveAndCheck(through: thread) }
+                        let closesScopes = Bool.random(using: &random)
                         blocking {
-                            for scope in round.scopes { try? await scope.close() }
+                            if closesScopes {
+                                for scope in round.scopes { try? await scope.close() }
+                            }
                             try? await round.container.shutdown()
                         }
                         round.isShutDown.store(true, ordering: .releasing)
+                    case 2, 3:
+                        // Two clashing installs at once, then the async singleton that uses wired().
+                        round.install(thread == 2 ? LeftInstallModule() : RightInstallModule())
+                        round.resolveInjectsMarker()
+                        for _ in 0..<4 { round.resolveAndCheck(through: thread) }
                     default:
                         for _ in 0..<8 { round.resolveAndCheck(through: thread) }
                     }
@@ -199,6 +266,7 @@ struct TeardownStressTests {
                     if built != disposed {
                         problems.withLock { $0.append("round \(index): \(built) disposable instances built, \(disposed) disposed") }
                     }
+                    if round.installs.load(ordering: .relaxed) > 1 { ledger.bothInstalled.add(1, ordering: .relaxed) }
                 }
             )
         }
@@ -208,6 +276,8 @@ struct TeardownStressTests {
         #expect(ledger.disposedTwice.load(ordering: .relaxed) == 0)
         #expect(ledger.stale.load(ordering: .relaxed) == 0)
         #expect(ledger.servedAfterShutdown.load(ordering: .relaxed) == 0)
+        #expect(ledger.wrongContainer.load(ordering: .relaxed) == 0, "an async factory's wired() used another container")
+        #expect(ledger.bothInstalled.load(ordering: .relaxed) == 0, "two clashing modules both installed")
         #expect(ledger.live.load(ordering: .relaxed) == 0, "instances still alive after every round ended")
     }
 }

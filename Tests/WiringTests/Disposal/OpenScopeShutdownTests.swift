@@ -1,0 +1,228 @@
+import Foundation
+import Synchronization
+import Testing
+import Wiring
+
+/// A scoped service that records its disposal by name.
+final class NamedResource: Disposable, Sendable {
+    let name: String
+    let log: Lock<[String]>
+    init(_ name: String, log: Lock<[String]>) {
+        self.name = name
+        self.log = log
+    }
+    func dispose() { log.withLock { $0.append(name) } }
+}
+
+/// Distinct types for the session and the request scope.
+struct SessionResource: Disposable, Sendable {
+    let resource: NamedResource
+    func dispose() { resource.dispose() }
+}
+struct RequestResource: Disposable, Sendable {
+    let resource: NamedResource
+    func dispose() { resource.dispose() }
+}
+
+/// A gate that async code waits at until it is opened; no polling.
+final class AsyncGate: Sendable {
+    private let state = Lock<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
+
+@Suite("Shutdown reaches open scopes", .timeLimit(.minutes(1)))
+struct OpenScopeShutdownTests {
+    func container(log: Lock<[String]>) -> Container {
+        let container = Container()
+        container.register(NamedResource.self, lifetime: .singleton) { _ in NamedResource("singleton", log: log) }
+        container.register(SessionResource.self, lifetime: .scoped("session")) { _ in
+            SessionResource(resource: NamedResource("session", log: log))
+        }
+        container.register(RequestResource.self, lifetime: .scoped("request")) { _ in
+            RequestResource(resource: NamedResource("request", log: log))
+        }
+        container.register(NamedResource.self, tag: "request", lifetime: .scoped("request")) { _ in
+            NamedResource("request-tagged", log: log)
+        }
+        return container
+    }
+
+    @Test("shutdown closes the scopes still open, innermost first, disposing each scoped instance once")
+    func shutdownClosesOpenScopes() async throws {
+        let log = Lock<[String]>([])
+        let container = container(log: log)
+        _ = try container.resolve(NamedResource.self)
+        let session = container.makeScope("session")
+        let request = session.makeScope("request")
+        _ = try session.resolve(SessionResource.self)
+        _ = try request.resolve(NamedResource.self, tag: "request")
+        _ = try request.resolve(RequestResource.self)
+        try await container.shutdown()
+        #expect(log.withLock { $0 } == ["request", "request-tagged", "session", "singleton"])
+        // Closing them afterwards disposes nothing again.
+        try await request.close()
+        try await session.close()
+        #expect(log.withLock { $0.count } == 4)
+    }
+
+    @Test("a scope left open by a shutdown's caller throws shutDown afterwards, even for what it had cached")
+    func openScopeThrowsAfterShutdown() async throws {
+        let log = Lock<[String]>([])
+        let container = container(log: log)
+        let request = container.makeScope("request")
+        _ = try request.resolve(RequestResource.self)
+        try await container.shutdown()
+        let error = #expect(throws: WiringError.self) { try request.resolve(RequestResource.self) }
+        #expect(error?.code == .shutDown)
+        let nested = #expect(throws: WiringError.self) { try request.makeScope("inner").resolve(RequestResource.self) }
+        #expect(nested?.code == .shutDown)
+    }
+
+    @Test("a scope made after shutdown is born closed")
+    func scopeMadeAfterShutdownIsClosed() async throws {
+        let log = Lock<[String]>([])
+        let container = container(log: log)
+        try await container.shutdown()
+        let late = container.makeScope("request")
+        let error = #expect(throws: WiringError.self) { try late.resolve(RequestResource.self) }
+        #expect(error?.code == .shutDown)
+        try await late.close()
+        #expect(log.withLock { $0 }.isEmpty)
+    }
+
+    @Test("a child container's open scopes are closed by its parent's shutdown")
+    func childScopesClosedByParent() async throws {
+        let log = Lock<[String]>([])
+        let parent = container(log: log)
+        let child = parent.makeChild()
+        let request = child.makeScope("request")
+        _ = try request.resolve(RequestResource.self)
+        try await parent.shutdown()
+        #expect(log.withLock { $0 } == ["request"])
+    }
+
+    @Test("a scope released without close() is forgotten by its container: shutdown does not dispose its instances")
+    func droppedScopeIsForgotten() async throws {
+        let log = Lock<[String]>([])
+        let container = container(log: log)
+        do {
+            let request = container.makeScope("request")
+            _ = try request.resolve(NamedResource.self, tag: "request")
+        }
+        try await container.shutdown()
+        #expect(log.withLock { $0 }.isEmpty)
+    }
+
+    @Test("a second shutdown racing the first returns only after the first has disposed everything")
+    func secondShutdownWaitsForTheFirst() async throws {
+        let started = AsyncGate()
+        let release = AsyncGate()
+        let finished = Atomic<Bool>(false)
+        let container = Container()
+        container.register(Tracked.self, lifetime: .singleton) { _ in Tracked() }
+            .onDispose { _ in
+                started.open()
+                await release.wait()
+                finished.store(true, ordering: .releasing)
+            }
+        _ = try container.resolve(Tracked.self)
+        let first = Task { try await container.shutdown() }
+        await started.wait()
+        let second = Task {
+            try await container.shutdown()
+            return finished.load(ordering: .acquiring)
+        }
+        // Give the second call every chance to reach its wait; it is correct whether or not it has.
+        for _ in 0..<100 { await Task.yield() }
+        release.open()
+        #expect(try await second.value, "the second shutdown returned while the first was still disposing")
+        try await first.value
+    }
+
+    @Test("a second scope close racing the first returns only after the first has disposed everything")
+    func secondCloseWaitsForTheFirst() async throws {
+        let started = AsyncGate()
+        let release = AsyncGate()
+        let finished = Atomic<Bool>(false)
+        let container = Container()
+        container.register(Tracked.self, lifetime: .scoped) { _ in Tracked() }
+            .onDispose { _ in
+                started.open()
+                await release.wait()
+                finished.store(true, ordering: .releasing)
+            }
+        let scope = container.makeScope()
+        _ = try scope.resolve(Tracked.self)
+        let first = Task { try await scope.close() }
+        await started.wait()
+        let second = Task {
+            try await scope.close()
+            return finished.load(ordering: .acquiring)
+        }
+        for _ in 0..<100 { await Task.yield() }
+        release.open()
+        #expect(try await second.value, "the second close returned while the first was still disposing")
+        try await first.value
+    }
+
+    @Test("the teardown failure of a build that outlived its shutdown is reported by the next shutdown")
+    func lateTeardownFailureIsReported() async throws {
+        struct LateFailure: Error {}
+        let container = Container()
+        container.register(Tracked.self, lifetime: .singleton) { [unowned container] _ async throws in
+            try await container.shutdown()  // the build outlives the shutdown it started
+            return Tracked()
+        }
+        .onDispose { _ in throw LateFailure() }
+        await #expect(throws: WiringError.self) { try await container.resolveAsync(Tracked.self) }
+        let error = await #expect(throws: DisposalError.self) { try await container.shutdown() }
+        #expect(error?.failures.contains { $0.error is LateFailure } == true)
+        // Reported once: a third shutdown has nothing more to say.
+        await #expect(throws: Never.self) { try await container.shutdown() }
+    }
+
+    @Test("a scope released without close() while it holds disposable instances warns in debug builds")
+    func droppedScopeWarnsInDebug() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let container = Container()
+            container.register(NamedResource.self, lifetime: .scoped("request")) { _ in
+                NamedResource("request", log: Lock([]))
+            }
+            do {
+                let request = container.makeScope("request")
+                _ = try request.resolve(NamedResource.self)
+            }
+            do {
+                let closed = container.makeScope("request")
+                _ = try closed.resolve(NamedResource.self)
+                try await closed.close()
+            }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #if DEBUG
+            #expect(output.contains("was released without close()"), "\(output)")
+            #expect(output.components(separatedBy: "released without close()").count == 2, "one warning: \(output)")
+        #else
+            #expect(!output.contains("released without close()"), "\(output)")
+        #endif
+    }
+}
