@@ -26,7 +26,8 @@ extension Container {
     /// that was not given one: here and in WiringHummingbird's middleware, one registration and
     /// one message.
     package func registerRequestIdentifier(lifetime: Lifetime) {
-        register(RequestIdentifier.self, lifetime: lifetime) { _ in throw NoRequestIdentifier() }
+        // Provided to each request scope, used or not: never reported as unreachable.
+        register(RequestIdentifier.self, lifetime: lifetime) { _ in throw NoRequestIdentifier() }.validatedAsRoot()
     }
 
     /// Registers a `Logger` per scope: `base`, with the scope's ``RequestIdentifier`` as the

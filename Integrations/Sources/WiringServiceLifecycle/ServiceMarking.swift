@@ -59,7 +59,8 @@ final class ServiceRoster: Sendable {
     static func of(_ container: Container) -> ServiceRoster {
         if let roster = existing(in: container) { return roster }
         let roster = ServiceRoster()
-        container.register(ServiceRoster.self, tag: RosterTag(), instance: roster)
+        // The library's own bookkeeping: never reported to the user as unreachable.
+        container.register(ServiceRoster.self, tag: RosterTag(), instance: roster).validatedAsRoot()
         return roster
     }
 }

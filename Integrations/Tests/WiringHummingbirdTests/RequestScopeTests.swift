@@ -139,6 +139,15 @@ struct RequestScopeTests {
         #expect(middleware.counters.closed == 200)
     }
 
+    @Test("the Request and RequestIdentifier registrations the middleware adds are never reported as unreachable")
+    func middlewareRegistrationsAreNotReported() throws {
+        let container = Container()
+        container.register(Transaction.self, lifetime: .scoped("request")) { _ in Transaction() }
+        _ = try RequestScopeMiddleware<BasicWiringRequestContext>(container: container, roots: [Transaction.self])
+        let report = container.validate(ValidationOptions(roots: [Transaction.self], dryRun: true))
+        #expect(report.isClean, "\(report)")
+    }
+
     @Test("a handler dependency that cannot be resolved stops the app at start-up, naming it and the fix")
     func validationAtStartup() throws {
         let container = makeContainer()

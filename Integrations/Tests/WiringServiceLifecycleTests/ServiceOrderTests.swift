@@ -228,6 +228,15 @@ struct ServiceDiscoveryTests {
         #expect(journal.all == ["stop mail queue", "stop database (gracefully)"])
     }
 
+    @Test("the registration runsAsService adds for its own bookkeeping never shows up in validation's findings")
+    func rosterIsNotReported() {
+        let container = Container()
+        container.register(MailQueue.self, lifetime: .singleton) { _ in MailQueue(journal: Journal()) }
+            .runsAsService { queue in await queue.drain() }
+        let report = container.validate(ValidationOptions(roots: [MailQueue.self], dryRun: true))
+        #expect(report.isClean, "\(report)")
+    }
+
     @Test("a Service registered with a lifetime the container does not own is refused, with the reason and the fix")
     func transientServiceIsRefused() async throws {
         let container = Container()

@@ -90,6 +90,9 @@ class AnyEntry: @unchecked Sendable {
     /// The ``AsyncBuild`` of a registration with an async factory.
     var asyncBuildObject: AnyObject? { nil }
 
+    /// Whether validation counts it as a root (``Registration/validatedAsRoot()``).
+    var isValidationRoot: Bool { false }
+
     /// The registration as it is after ``Container/shutdown()``: same key and site, no cache,
     /// a factory that throws ``WiringError/Code/shutDown``.
     func shutDownCopy() -> AnyEntry {
@@ -115,6 +118,8 @@ struct Refinements<T>: @unchecked Sendable {
     /// Set by ``Registration/allowingReentry()``: building it again while it is being built is
     /// not reported as a cycle.
     var allowsReentry = false
+    /// Set by ``Registration/validatedAsRoot()``.
+    var isValidationRoot = false
     /// An ``AsyncBuild`` for registrations with an async factory.
     var asyncBuild: AnyObject?
 }
@@ -270,6 +275,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     }
 
     override var asyncBuildObject: AnyObject? { refinements.asyncBuild }
+
+    override var isValidationRoot: Bool { refinements.isValidationRoot }
 
     override func failingCopy(throwing error: any Error & Sendable) -> AnyEntry {
         Entry(

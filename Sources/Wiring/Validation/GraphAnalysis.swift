@@ -182,6 +182,8 @@ final class GraphAnalysis {
                     missingRoots.append(key)
                 }
             }
+            // Registrations declared roots of their own (`validatedAsRoot()`).
+            roots += nodes.indices.filter { nodes[$0].entry?.isValidationRoot == true && !roots.contains($0) }
         }
         var outgoing = [[Int]](repeating: [], count: nodes.count)
         for edge in edges { outgoing[edge.from].append(edge.to) }
