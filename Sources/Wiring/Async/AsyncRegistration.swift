@@ -85,7 +85,9 @@ protocol FreshCopying: AnyObject {
 /// owner (the container for singletons, the scope for scoped registrations).
 final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
     let factory: @isolated(any) @Sendable (Resolver) async throws -> T
-    private let inFlight = Lock<[ObjectIdentifier: Task<T, any Error>]>([:])
+    /// The constructions in flight, by owner, and how many resolves have joined each (its
+    /// starter included).
+    private let inFlight = Lock<[ObjectIdentifier: (task: Task<T, any Error>, callers: Int)]>([:])
 
     init(factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T) {
         self.factory = factory
@@ -115,6 +117,12 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
         }
     }
 
+    /// How many resolves have joined the construction in flight for `owner` (its starter
+    /// included); 0 when none is in flight.
+    func callers(of owner: ObjectIdentifier) -> Int {
+        inFlight.withLock { $0[owner]?.callers ?? 0 }
+    }
+
     /// What a caller of ``singleFlight(owner:cell:entry:build:)`` found.
     private enum Flight: Sendable {
         case built(T)
@@ -131,7 +139,10 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
     ) async throws(WiringError) -> T {
         if let value = cell.peek() { return value }
         let flight = inFlight.withLock { tasks -> Flight in
-            if let running = tasks[owner] { return .running(running) }
+            if let running = tasks[owner] {
+                tasks[owner]?.callers += 1
+                return .running(running.task)
+            }
             // A construction may have finished (and left `inFlight`) since the peek above; it
             // stores into the cell before leaving, so this second look cannot miss it.
             if let value = cell.peek() { return .built(value) }
@@ -142,7 +153,7 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
                 defer { _ = self.inFlight.withLock { $0.removeValue(forKey: owner) } }
                 return try await build()
             }
-            tasks[owner] = task
+            tasks[owner] = (task, 1)
             return .running(task)
         }
         let task: Task<T, any Error>
@@ -162,3 +173,25 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
         }
     }
 }
+
+extension Container {
+    /// How many resolves wait for the construction of the async singleton `type` (with `tag`)
+    /// in flight now, the one that started it included; 0 when none is in flight. For tests
+    /// that must know that concurrent resolves have joined one construction before letting it
+    /// finish, without sleeping.
+    @_spi(Testing)
+    public func singleFlightCallers<T>(_ type: T.Type, tag: (any Hashable & Sendable)? = nil) -> Int {
+        let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
+        guard let entry = resolver.lookup(key), let build = entry.asyncBuildObject as? any SingleFlightCounting else {
+            return 0
+        }
+        return build.callers(of: ObjectIdentifier(entry.owner))
+    }
+}
+
+/// An ``AsyncBuild`` of any type, for ``Container/singleFlightCallers(_:tag:)``.
+protocol SingleFlightCounting: AnyObject {
+    func callers(of owner: ObjectIdentifier) -> Int
+}
+
+extension AsyncBuild: SingleFlightCounting {}

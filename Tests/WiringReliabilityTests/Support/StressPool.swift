@@ -20,7 +20,8 @@ enum StressBudget {
         #endif
     }
 
-    /// How long one stress run may take before the watchdog reports it as hung.
+    /// How long one round of a stress run may take before the watchdog reports it as hung:
+    /// per round, so that a run of many rounds on a busy machine is not mistaken for a hang.
     static let watchdog: Duration = .seconds(90)
 }
 
@@ -80,7 +81,8 @@ final class StressPool: Sendable {
         }
     }
 
-    /// Runs `rounds` rounds; returns `false` if the watchdog fired (an issue is then recorded).
+    /// Runs `rounds` rounds; returns `false` if the watchdog fired because a round took longer
+    /// than `timeLimit` (an issue is then recorded).
     @discardableResult
     func run<State: AnyObject & Sendable>(
         rounds: Int = StressBudget.rounds,
@@ -90,7 +92,6 @@ final class StressPool: Sendable {
         body: @escaping @Sendable (State, Int) -> Void,
         check: (State, Int) -> Void
     ) -> Bool {
-        let deadline = ContinuousClock.now + timeLimit
         let typedBody: @Sendable (AnyObject, Int) -> Void = { state, index in
             body(unsafeDowncast(state, to: State.self), index)
         }
@@ -101,6 +102,7 @@ final class StressPool: Sendable {
                 $0.body = typedBody
             }
             finished.store(0, ordering: .releasing)
+            let deadline = ContinuousClock.now + timeLimit
             generation.add(1, ordering: .acquiringAndReleasing)
             var spins = 0
             while finished.load(ordering: .acquiring) < threads {

@@ -1,5 +1,5 @@
 import Testing
-import Wiring
+@_spi(Testing) import Wiring
 
 final class TaskGroupA: Sendable {}
 final class TaskGroupB: Sendable {}
@@ -20,24 +20,46 @@ struct AsyncCycleTests {
             }
             return TaskGroupA()
         }
-        container.register(TaskGroupB.self, lifetime: .singleton) { r async throws in
+        container.register(TaskGroupB.self, lifetime: .singleton) { [unowned container] r async throws in
             bStarted.release()
-            // By now A's child tasks wait for B and for C.
-            try await Task.sleep(for: .milliseconds(50))
+            // Wait until A's child task has joined B's construction and C is built: A then
+            // waits for B alone, its wait for C removed again.
+            await joined(2, TaskGroupB.self, in: container)
+            while (try? container.resolve(TaskGroupC.self)) == nil { await Task.yield() }
             _ = try await r.resolveAsync(TaskGroupA.self)
             return TaskGroupB()
         }
         container.register(TaskGroupC.self, lifetime: .singleton) { _ async throws in
-            try await Task.sleep(for: .milliseconds(20))
+            await Task.yield()  // some work
             return TaskGroupC()
         }
         // A's construction starts first and waits until B's has started too.
         let a = Task { try await container.resolveAsync(TaskGroupA.self) }
-        try await Task.sleep(for: .milliseconds(20))
+        await joined(1, TaskGroupA.self, in: container)
         let b = Task { try await container.resolveAsync(TaskGroupB.self) }
         var codes: [WiringError.Code?] = []
         do { _ = try await b.value } catch { codes.append((error as? WiringError)?.code) }
         do { _ = try await a.value } catch { codes.append((error as? WiringError)?.code) }
         #expect(codes.contains(.cycle), "\(codes)")
+    }
+
+    @Test(
+        "a hook or decorator that resolves its own key while its async registration builds reports the cycle, not asyncRequired",
+        arguments: [false, true]
+    )
+    func hookResolvingOwnAsyncKeyIsACycle(decorator: Bool) async {
+        let container = Container()
+        let registration = container.register(TaskGroupA.self, lifetime: .singleton) { _ async in TaskGroupA() }
+        if decorator {
+            registration.decorated { r, a in
+                _ = try r.resolve(TaskGroupA.self)
+                return a
+            }
+        } else {
+            registration.onResolved { r, _ in _ = try r.resolve(TaskGroupA.self) }
+        }
+        let error = await #expect(throws: WiringError.self) { try await container.resolveAsync(TaskGroupA.self) }
+        #expect(error?.code == .cycle, "\(String(describing: error))")
+        #expect(error?.description.contains("TaskGroupA → TaskGroupA") == true, "\(String(describing: error))")
     }
 }

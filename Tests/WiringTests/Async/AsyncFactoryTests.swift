@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-import Wiring
+@_spi(Testing) import Wiring
 
 /// A pool that connects asynchronously.
 final class AsyncPool: Sendable {
@@ -8,13 +8,34 @@ final class AsyncPool: Sendable {
     init(id: Int) { self.id = id }
 }
 
-/// A gate that a test opens to let suspended factories continue.
+/// A gate that a test opens to let suspended factories continue: they wait without polling.
 final class Gate: Sendable {
-    private let open = Atomic<Bool>(false)
-    func release() { open.store(true, ordering: .releasing) }
-    func wait() async {
-        while !open.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(1)) }
+    private let state = Lock<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func release() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
+
+/// Waits, yielding, until `count` resolves have joined the construction of `type` in flight.
+func joined<T>(_ count: Int, _ type: T.Type, in container: Container) async {
+    while container.singleFlightCallers(T.self) < count { await Task.yield() }
 }
 
 @Suite("Async factories")
@@ -31,7 +52,7 @@ struct AsyncFactoryTests {
         }
         let pools = try await withThrowingTaskGroup(of: AsyncPool.self) { group in
             for _ in 0..<16 { group.addTask { try await container.resolveAsync(AsyncPool.self) } }
-            try await Task.sleep(for: .milliseconds(20))
+            await joined(16, AsyncPool.self, in: container)
             gate.release()
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -63,7 +84,7 @@ struct AsyncFactoryTests {
                     } catch { return error }
                 }
             }
-            try? await Task.sleep(for: .milliseconds(20))
+            await joined(8, AsyncPool.self, in: container)
             gate.release()
             return await group.reduce(into: []) { $0.append($1) }
         }
@@ -76,16 +97,20 @@ struct AsyncFactoryTests {
     @Test("cancelling one awaiter does not cancel the construction the others wait for")
     func cancellation() async throws {
         let gate = Gate()
+        let started = Gate()
         let sawCancellation = Counter()
         let container = Container()
         container.register(AsyncPool.self, lifetime: .singleton) { _ async throws in
+            started.release()
             await gate.wait()
             if Task.isCancelled { sawCancellation.increment() }
             return AsyncPool(id: 1)
         }
+        // The first resolve starts the construction; the second joins it; then the first is cancelled.
         let first = Task { try await container.resolveAsync(AsyncPool.self) }
-        try await Task.sleep(for: .milliseconds(10))
+        await started.wait()
         let second = Task { try await container.resolveAsync(AsyncPool.self) }
+        await joined(2, AsyncPool.self, in: container)
         first.cancel()
         gate.release()
         let pool = try await second.value

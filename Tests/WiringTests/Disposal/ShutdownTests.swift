@@ -37,21 +37,25 @@ struct ShutdownTests {
             proceed.wait()
             return CountedResource(counter)
         }
+        // A tracked build of its own each time: it fails once the shutdown has stopped builds.
+        container.register(Bystander.self) { _ in Bystander() }.trackingTransients()
         let outcome = Lock<Result<CountedResource, WiringError>?>(nil)
+        let resolved = Gate()
         let thread = Thread {
             let result = Result { () throws(WiringError) in try container.resolve(CountedResource.self) }
             outcome.withLock { $0 = result }
+            resolved.release()
         }
         thread.start()
-        entered.wait()
+        await entered.waitAsync()
         let shutdown = Task { try await container.shutdown() }
-        try await Task.sleep(for: .milliseconds(20))
+        // The shutdown has begun once new builds fail; then the build in flight may finish.
+        while (try? container.resolve(Bystander.self)) != nil { await Task.yield() }
         proceed.release()
         try await shutdown.value
         #expect(counter.disposals == 1, "shutdown disposes the instance the late build made")
-        while outcome.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(1)) }
-        let result = outcome.withLock { $0 }
-        guard case .failure(let error) = result else {
+        await resolved.wait()
+        guard case .failure(let error) = outcome.withLock({ $0 }) else {
             Issue.record("a build that finished after shutdown began handed out its instance")
             return
         }
@@ -70,20 +74,24 @@ struct ShutdownTests {
             proceed.wait()
             return CountedResource(counter)
         }
+        container.register(Bystander.self) { _ in Bystander() }
         let scope = container.makeScope()
         let outcome = Lock<Result<CountedResource, WiringError>?>(nil)
+        let resolved = Gate()
         let thread = Thread {
             let result = Result { () throws(WiringError) in try scope.resolve(CountedResource.self) }
             outcome.withLock { $0 = result }
+            resolved.release()
         }
         thread.start()
-        entered.wait()
+        await entered.waitAsync()
         let close = Task { try await scope.close() }
-        try await Task.sleep(for: .milliseconds(20))
+        // The close has begun once the scope reads as closed; then the build in flight may finish.
+        while (try? scope.resolve(Bystander.self)) != nil { await Task.yield() }
         proceed.release()
         try await close.value
         #expect(counter.disposals == 1)
-        while outcome.withLock({ $0 == nil }) { try await Task.sleep(for: .milliseconds(1)) }
+        await resolved.wait()
         guard case .failure(let error) = outcome.withLock({ $0 }) else {
             Issue.record("a build that finished after close began handed out its instance")
             return

@@ -97,15 +97,21 @@ struct ReentranceTests {
             }
             return Tracked()
         }
-        let first = Lock<Tracked?>(nil)
-        let thread = Thread { first.withLock { $0 = try? container.resolve(Tracked.self) } }
+        let first = Lock<Result<Tracked, WiringError>?>(nil)
+        let resolved = Latch()
+        let thread = Thread {
+            let result = Result { () throws(WiringError) in try container.resolve(Tracked.self) }
+            first.withLock { $0 = result }
+            resolved.release()
+        }
         thread.start()
         entered.wait()
         container.reset()  // returns while the build is still running
         proceed.release()
-        while first.withLock({ $0 == nil }) { Thread.sleep(forTimeInterval: 0.001) }
+        resolved.wait()
+        let firstInstance = try #require(try first.withLock { $0 }?.get())
         let second = try container.resolve(Tracked.self)
-        #expect(first.withLock { $0 } !== second)
+        #expect(firstInstance !== second)
         #expect(builds.load(ordering: .relaxed) == 2)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 import Wiring
 
 /// Counts the instances of a fixture that are alive, built and disposed.
@@ -55,15 +56,49 @@ final class ResolvesOnDeinit: Sendable {
 /// A transient that depends on a weak singleton or graph instance, which it drops at once.
 struct UsesAndDrops: Sendable {}
 
-/// A one-shot latch that threads block on.
+/// A one-shot latch that threads block on, and tasks await.
 final class Latch: Sendable {
-    private let open = Atomic<Bool>(false)
-    func release() { open.store(true, ordering: .releasing) }
-    var isOpen: Bool { open.load(ordering: .acquiring) }
+    private let state = Lock<(open: Bool, tasks: [CheckedContinuation<Void, Never>])>((false, []))
+    private let threads = DispatchSemaphore(value: 0)
+    private let threadWaiters = Atomic<Int>(0)
 
-    /// Spins (sleeping) until released; gives up after `seconds`, so a bug fails instead of hanging.
-    func wait(seconds: Double = 60) {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while !isOpen, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.0001) }
+    func release() {
+        let tasks = state.withLock { state in
+            state.open = true
+            defer { state.tasks = [] }
+            return state.tasks
+        }
+        for task in tasks { task.resume() }
+        for _ in 0..<threadWaiters.load(ordering: .acquiring) { threads.signal() }
+    }
+
+    var isOpen: Bool { state.withLock { $0.open } }
+
+    /// Blocks the calling thread until released. After `seconds` it records an issue and
+    /// returns, so that a bug fails the test instead of hanging it.
+    func wait(seconds: Int = 60, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        threadWaiters.add(1, ordering: .acquiringAndReleasing)
+        let deadline = DispatchTime.now() + .seconds(seconds)
+        // Signals are counted per waiter when `release` runs; a waiter that arrives later finds
+        // the latch open.
+        while !isOpen {
+            if threads.wait(timeout: min(deadline, .now() + .milliseconds(100))) == .success { continue }
+            if DispatchTime.now() >= deadline {
+                Issue.record("Latch not released within \(seconds) s", sourceLocation: sourceLocation)
+                return
+            }
+        }
+    }
+
+    /// Suspends the calling task until released, without holding a thread.
+    func waitAsync() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.open { return true }
+                state.tasks.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 }
