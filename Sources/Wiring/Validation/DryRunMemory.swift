@@ -13,15 +13,13 @@ final class DryRunMemory: Sendable {
     static let shared = DryRunMemory()
 
     /// What one dry run learned, and the registrations it was learned from.
-    struct Knowledge {
+    struct Knowledge: Sendable {
         let failing: [Int: [ServiceKey: WiringError]]
         let errors: [WiringError]
         let edges: Set<EdgeRecorder.Edge>
     }
 
-    private struct Memory: @unchecked Sendable {
-        // @unchecked: `Knowledge` holds errors and keys, which are Sendable, and is read and
-        // written only under the lock.
+    private struct Memory: Sendable {
         /// The container's registrations, and its ancestors', in their lineage order.
         var registrations: [WeakEntry]
         var knowledge: Knowledge
@@ -35,8 +33,7 @@ final class DryRunMemory: Sendable {
         var isStale: Bool { registrations.contains { $0.entry == nil } }
     }
 
-    private struct WeakEntry: @unchecked Sendable {
-        // @unchecked: a weak reference, which the Swift runtime loads and stores atomically.
+    private struct WeakEntry: Sendable {
         weak var entry: AnyEntry?
     }
 

@@ -8,31 +8,6 @@ final class AsyncPool: Sendable {
     init(id: Int) { self.id = id }
 }
 
-/// A gate that a test opens to let suspended factories continue: they wait without polling.
-final class Gate: Sendable {
-    private let state = Lock<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func release() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
-}
-
 /// Waits, yielding, until `count` resolves have joined the construction of `type` in flight.
 func joined<T>(_ count: Int, _ type: T.Type, in container: Container) async {
     while container.singleFlightCallers(T.self) < count { await Task.yield() }

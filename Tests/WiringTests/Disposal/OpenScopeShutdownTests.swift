@@ -24,31 +24,6 @@ struct RequestResource: Disposable, Sendable {
     func dispose() { resource.dispose() }
 }
 
-/// A gate that async code waits at until it is opened; no polling.
-final class AsyncGate: Sendable {
-    private let state = Lock<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
-}
-
 @Suite("Shutdown reaches open scopes", .timeLimit(.minutes(1)))
 struct OpenScopeShutdownTests {
     func container(log: Lock<[String]>) -> Container {
@@ -134,13 +109,13 @@ struct OpenScopeShutdownTests {
 
     @Test("a second shutdown racing the first returns only after the first has disposed everything")
     func secondShutdownWaitsForTheFirst() async throws {
-        let started = AsyncGate()
-        let release = AsyncGate()
+        let started = Gate()
+        let release = Gate()
         let finished = Atomic<Bool>(false)
         let container = Container()
         container.register(Tracked.self, lifetime: .singleton) { _ in Tracked() }
             .onDispose { _ in
-                started.open()
+                started.release()
                 await release.wait()
                 finished.store(true, ordering: .releasing)
             }
@@ -153,20 +128,20 @@ struct OpenScopeShutdownTests {
         }
         // Give the second call every chance to reach its wait; it is correct whether or not it has.
         for _ in 0..<100 { await Task.yield() }
-        release.open()
+        release.release()
         #expect(try await second.value, "the second shutdown returned while the first was still disposing")
         try await first.value
     }
 
     @Test("a second scope close racing the first returns only after the first has disposed everything")
     func secondCloseWaitsForTheFirst() async throws {
-        let started = AsyncGate()
-        let release = AsyncGate()
+        let started = Gate()
+        let release = Gate()
         let finished = Atomic<Bool>(false)
         let container = Container()
         container.register(Tracked.self, lifetime: .scoped) { _ in Tracked() }
             .onDispose { _ in
-                started.open()
+                started.release()
                 await release.wait()
                 finished.store(true, ordering: .releasing)
             }
@@ -179,7 +154,7 @@ struct OpenScopeShutdownTests {
             return finished.load(ordering: .acquiring)
         }
         for _ in 0..<100 { await Task.yield() }
-        release.open()
+        release.release()
         #expect(try await second.value, "the second close returned while the first was still disposing")
         try await first.value
     }

@@ -56,31 +56,53 @@ final class ResolvesOnDeinit: Sendable {
 /// A transient that depends on a weak singleton or graph instance, which it drops at once.
 struct UsesAndDrops: Sendable {}
 
+/// A gate that a test opens to let suspended factories continue: they wait without polling.
+final class Gate: Sendable {
+    private let state = Lock<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func release() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
+
 /// A one-shot latch that threads block on, and tasks await.
 final class Latch: Sendable {
-    private let state = Lock<(open: Bool, tasks: [CheckedContinuation<Void, Never>])>((false, []))
+    private let open = Atomic<Bool>(false)
+    private let tasks = Gate()
     private let threads = DispatchSemaphore(value: 0)
     private let threadWaiters = Atomic<Int>(0)
 
     func release() {
-        let tasks = state.withLock { state in
-            state.open = true
-            defer { state.tasks = [] }
-            return state.tasks
-        }
-        for task in tasks { task.resume() }
-        for _ in 0..<threadWaiters.load(ordering: .acquiring) { threads.signal() }
+        // Sequentially consistent with `wait`: the releaser sees the waiter's count, or the
+        // waiter sees the latch open.
+        open.store(true, ordering: .sequentiallyConsistent)
+        tasks.release()
+        for _ in 0..<threadWaiters.load(ordering: .sequentiallyConsistent) { threads.signal() }
     }
 
-    var isOpen: Bool { state.withLock { $0.open } }
+    var isOpen: Bool { open.load(ordering: .sequentiallyConsistent) }
 
     /// Blocks the calling thread until released. After `seconds` it records an issue and
     /// returns, so that a bug fails the test instead of hanging it.
     func wait(seconds: Int = 60, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        threadWaiters.add(1, ordering: .acquiringAndReleasing)
+        threadWaiters.add(1, ordering: .sequentiallyConsistent)
         let deadline = DispatchTime.now() + .seconds(seconds)
-        // Signals are counted per waiter when `release` runs; a waiter that arrives later finds
-        // the latch open.
         while !isOpen {
             if threads.wait(timeout: min(deadline, .now() + .milliseconds(100))) == .success { continue }
             if DispatchTime.now() >= deadline {
@@ -92,13 +114,6 @@ final class Latch: Sendable {
 
     /// Suspends the calling task until released, without holding a thread.
     func waitAsync() async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.tasks.append(continuation)
-                return false
-            }
-            if now { continuation.resume() }
-        }
+        await tasks.wait()
     }
 }
