@@ -155,17 +155,21 @@ final class ScopeState: Sendable {
     }
 
     #if DEBUG
+        /// Whether the warning below has been printed: once per process, so that a loop that
+        /// drops scopes does not flood the console.
+        private static let warned = Atomic<Bool>(false)
+
         /// Prints a warning, in debug builds, when the scope is released without being closed
-        /// while it holds instances that were never disposed.
+        /// while it holds instances that were never disposed (the first time only).
         func warnIfDroppedUndisposed(name: ScopeName?) {
             guard !isClosed.load(ordering: .acquiring) else { return }
             let undisposed = disposables.undisposedCount
-            guard undisposed > 0 else { return }
+            guard undisposed > 0, !Self.warned.exchange(true, ordering: .relaxed) else { return }
             let scope = name.map { "scope \"\($0.rawValue)\"" } ?? "a scope"
             printWarning(
                 """
                 Wiring warning: \(scope) was released without close(); its \(undisposed) disposable instance\(undisposed == 1 ? " was" : "s were") released without being disposed.
-                To fix: end every scope with `try await scope.close()` when its work is done.
+                To fix: end every scope with `try await scope.close()` when its work is done. (Printed once per process.)
                 """
             )
         }
