@@ -56,6 +56,7 @@ public struct RequestScopeMiddleware<Context: WiringRequestContext>: RouterMiddl
             // Provided by the middleware to each request scope, used or not: never reported as
             // unreachable.
             container.register(Request.self, lifetime: lifetime) { _ in throw RequestOutsideRequestScope() }
+                .providedToScopes()
                 .validatedAsRoot()
         }
         if !container.isRegistered(RequestIdentifier.self) { container.registerRequestIdentifier(lifetime: lifetime) }

@@ -27,7 +27,9 @@ extension Container {
     /// one message.
     package func registerRequestIdentifier(lifetime: Lifetime) {
         // Provided to each request scope, used or not: never reported as unreachable.
-        register(RequestIdentifier.self, lifetime: lifetime) { _ in throw NoRequestIdentifier() }.validatedAsRoot()
+        register(RequestIdentifier.self, lifetime: lifetime) { _ in throw NoRequestIdentifier() }
+            .providedToScopes()
+            .validatedAsRoot()
     }
 
     /// Registers a `Logger` per scope: `base`, with the scope's ``RequestIdentifier`` as the

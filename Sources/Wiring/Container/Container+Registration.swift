@@ -349,6 +349,21 @@ public struct Registration<T>: Sendable {
         return self
     }
 
+    /// Declares that scopes are given this registration's instance with ``Scope/provide(_:as:tag:file:line:)``
+    /// (a request, a request id, the signed-in user), and that its factory only reports that a
+    /// scope was not given one. A dry run (``ValidationOptions/dryRun``) then neither builds it
+    /// nor reports its factory's error as a finding: it has no value to build from.
+    ///
+    /// ```swift
+    /// container.register(CurrentUser.self, lifetime: .scoped("request")) { _ in throw NotSignedIn() }
+    ///     .providedToScopes()
+    /// ```
+    @discardableResult
+    public func providedToScopes() -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.isProvidedToScopes = true } }
+        return self
+    }
+
     /// Makes the registration answer to `type` too, converting with `convert` (usually `{ $0 }`,
     /// which the compiler checks). Resolving `type` shares the instance this registration caches.
     @discardableResult

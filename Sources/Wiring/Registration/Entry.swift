@@ -93,6 +93,9 @@ class AnyEntry: @unchecked Sendable {
     /// Whether validation counts it as a root (``Registration/validatedAsRoot()``).
     var isValidationRoot: Bool { false }
 
+    /// Whether scopes are given its instance (``Registration/providedToScopes()``).
+    var isProvidedToScopes: Bool { false }
+
     /// The registration as it is after ``Container/shutdown()``: same key and site, no cache,
     /// a factory that throws ``WiringError/Code/shutDown``.
     func shutDownCopy() -> AnyEntry {
@@ -120,6 +123,8 @@ struct Refinements<T>: @unchecked Sendable {
     var allowsReentry = false
     /// Set by ``Registration/validatedAsRoot()``.
     var isValidationRoot = false
+    /// Set by ``Registration/providedToScopes()``.
+    var isProvidedToScopes = false
     /// An ``AsyncBuild`` for registrations with an async factory.
     var asyncBuild: AnyObject?
 }
@@ -277,6 +282,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     override var asyncBuildObject: AnyObject? { refinements.asyncBuild }
 
     override var isValidationRoot: Bool { refinements.isValidationRoot }
+
+    override var isProvidedToScopes: Bool { refinements.isProvidedToScopes }
 
     override func failingCopy(throwing error: any Error & Sendable) -> AnyEntry {
         Entry(

@@ -253,7 +253,8 @@ struct DryRun {
     /// for every attempt.
     private static func plan(_ container: Container) -> [Planned] {
         container.lineage.enumerated().flatMap { level, container in
-            container.registry.allEntries().filter { !$0.key.hasArguments }.map {
+            // Values given to scopes have no factory to run.
+            container.registry.allEntries().filter { !$0.key.hasArguments && !$0.isProvidedToScopes }.map {
                 Planned(level: level, key: $0.key, isAsync: $0.asyncBuildObject != nil)
             }
         }

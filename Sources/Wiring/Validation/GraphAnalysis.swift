@@ -164,6 +164,9 @@ final class GraphAnalysis {
             link(consumer, to: error.key, from: entry.lifetime.isContainerOwned ? entry.owner : chain[0], kind: .constructor)
         default:
             guard let failing = target(of: error.key, from: chain[0]) else { return }
+            // A value given to scopes (`providedToScopes()`) has none in the dry run's scopes:
+            // its factory's error says so, and is no finding.
+            if nodes[failing].entry?.isProvidedToScopes == true { return }
             dryRunFailures.append((failing, error))
         }
     }

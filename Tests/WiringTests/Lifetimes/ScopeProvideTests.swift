@@ -65,4 +65,19 @@ struct ScopeProvideTests {
         let error = #expect(throws: WiringError.self) { try orphan.provide(CurrentUser(name: "x")) }
         #expect(error?.code == .scopeNotActive)
     }
+
+    @Test("a dry run neither builds a value given to scopes nor reports its factory's error, and still sees who needs it")
+    func providedValueInDryRun() {
+        let container = Container()
+        container.register(CurrentUser.self, lifetime: .scoped) { _ in throw NoUser() }.providedToScopes()
+        container.register(Greeting.self, lifetime: .scoped) { r in Greeting(user: try r.resolve()) }
+        let report = container.validate(ValidationOptions(roots: [Greeting.self], dryRun: true))
+        #expect(report.isClean, "\(report)")
+        #expect(report.graph.edges.contains { $0.from == "Greeting" && $0.to == "CurrentUser" })
+    }
+}
+
+/// Built from a value each scope is given.
+private struct Greeting: Sendable {
+    let user: CurrentUser
 }
