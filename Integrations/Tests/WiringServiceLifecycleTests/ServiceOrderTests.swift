@@ -44,6 +44,25 @@ final class JournaledService: Service, CustomStringConvertible {
 
 struct BindFailed: Error {}
 
+/// Starts `group` and returns once `count` services, and the service that shuts the container
+/// down, have started: a condition polled without any fixed delay.
+func start(_ group: ServiceGroup, log: LogCapture, services count: Int) async throws -> Task<Void, any Error> {
+    let task = Task { try await group.run() }
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    while startedServices(log).count < count + 1 {
+        #expect(clock.now < deadline, "the services did not start")
+        if clock.now >= deadline { break }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    return task
+}
+
+/// The services the group's log says it started, in order.
+func startedServices(_ log: LogCapture) -> [String] {
+    log.all.filter { $0.message == "Service starting" }.map { "\($0.metadata["wiring.service"]!)" }
+}
+
 @Suite("Services start in dependency order and stop in reverse", .serialized)
 struct ServiceOrderTests {
     /// Three services registered in the reverse of their dependency order: the server needs
@@ -67,23 +86,6 @@ struct ServiceOrderTests {
         }
         .onDispose { _ in journal.write("dispose database") }
         return container
-    }
-
-    /// Starts `group` and returns once every service of `names` has been started.
-    func start(_ group: ServiceGroup, log: LogCapture, services count: Int) async throws -> Task<Void, any Error> {
-        let task = Task { try await group.run() }
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while startedServices(log).count < count + 1 {
-            #expect(clock.now < deadline, "the services did not start")
-            if clock.now >= deadline { break }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        return task
-    }
-
-    func startedServices(_ log: LogCapture) -> [String] {
-        log.all.filter { $0.message == "Service starting" }.map { "\($0.metadata["wiring.service"]!)" }
     }
 
     @Test("services() lists the services in dependency order, whatever the registration order")
@@ -220,9 +222,9 @@ struct ServiceDiscoveryTests {
         }
         let services = try await container.services()
         #expect(services.map { "\($0)" } == ["database", "MailQueue"])
-        let group = try await container.serviceGroup(logger: LogCapture().logger(), gracefulShutdownSignals: [])
-        let running = Task { try await group.run() }
-        try await Task.sleep(for: .milliseconds(50))
+        let log = LogCapture()
+        let group = try await container.serviceGroup(logger: log.logger(), gracefulShutdownSignals: [])
+        let running = try await start(group, log: log, services: 2)
         await group.triggerGracefulShutdown()
         try await running.value
         #expect(journal.all == ["stop mail queue", "stop database (gracefully)"])

@@ -84,9 +84,8 @@ public final class Scope: Resolving, Sendable {
         return nil
     }
 
-    /// The cell that holds this scope's instance of `entry`'s registration; `nil` once the scope
-    /// is closed (but for a build nested in one in flight while it closes). A cell made for a registration that has since been replaced or removed (same
-    /// key, other registration) is dropped, so the scope never serves what an old factory built.
+    /// The cell that holds this scope's instance of `entry`'s registration; see
+    /// ``ScopeState/cell(for:)``.
     func cell<T>(for entry: AnyEntry) -> InstanceCell<T>? {
         state.cell(for: entry)
     }
@@ -133,8 +132,9 @@ final class ScopeState: Sendable {
     }
 
     /// The cell that holds this scope's instance of `entry`'s registration; `nil` once the scope
-    /// is closed (but for a build nested in one in flight while it closes). A cell made for a registration that has since been replaced or removed (same
-    /// key, other registration) is dropped, so the scope never serves what an old factory built.
+    /// is closed (but for a build nested in one in flight while it closes). A cell made for a
+    /// registration that has since been replaced or removed (same key, other registration) is
+    /// dropped, so the scope never serves what an old factory built.
     func cell<T>(for entry: AnyEntry) -> InstanceCell<T>? {
         // Once closed, only a build nested in one still in flight may finish its graph here.
         if isClosed.load(ordering: .acquiring), !(BuildNesting.isInsideBuild && disposables.acceptsNestedOnly) {

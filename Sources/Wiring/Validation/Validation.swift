@@ -10,8 +10,14 @@ public struct ValidationOptions: Sendable {
     /// Whether to resolve every registration once, in a throwaway copy of the container (and of
     /// its parents) with a scope of every name, to learn the dependencies of closure factories
     /// and hooks. It runs your factories, so they must be safe to run; the real container's
-    /// caches are not touched. Registrations that take runtime arguments, and main-actor
-    /// factories resolved off the main actor, are not dry-run.
+    /// caches are not touched. Registrations that take runtime arguments, values given to
+    /// scopes (``Registration/providedToScopes()``), and main-actor factories resolved off the
+    /// main actor, are not dry-run.
+    ///
+    /// A call-site injection (`wired()`, `@Wired`) that fails in the dry run becomes a finding;
+    /// the thread it ran on stays parked for good, so a dry run parks at most 8 threads and
+    /// then stops with a ``ValidationFinding/Kind/dryRunIncomplete`` finding, and validating an
+    /// unchanged container again parks none.
     public var dryRun: Bool
 
     /// Options for a validation.

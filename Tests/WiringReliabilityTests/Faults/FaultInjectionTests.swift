@@ -105,7 +105,11 @@ struct FaultInjectionTests {
                 let attempts = round.attempts
                 round.container.register(Probe.self, lifetime: .singleton) { _ in
                     attempts.increment()
-                    for _ in 0..<200 { sched_yield() }
+                    // Holds the build open for a moment so that the other threads come to wait
+                    // for it: a short busy wait, not yields, which on a loaded machine would hand
+                    // the core away for a whole time slice each.
+                    let until = ContinuousClock.now + .microseconds(20)
+                    while ContinuousClock.now < until {}
                     throw InjectedFault(at: "singleton")
                 }
                 return round
