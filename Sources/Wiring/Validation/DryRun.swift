@@ -133,6 +133,9 @@ struct DryRun {
             progress.failing = known.failing
             progress.errors = known.errors
             progress.edges = known.edges
+            // Kept for the next memory too, should this dry run learn more.
+            progress.parkedErrors = known.errors
+            progress.parkedEdges = known.edges
         }
         return progress
     }

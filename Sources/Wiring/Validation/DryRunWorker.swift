@@ -208,7 +208,7 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
 enum ParkingBudget {
     /// How many dry-run threads may be parked, or running, at once in the process. Each parked
     /// one keeps 8 MB of address space (what it touched of it in memory) and an abandoned copy.
-    static let limit = 32
+    static let limit = 64
 
     /// Places taken: by running workers and by parked ones.
     private static let taken = Lock(0)

@@ -84,7 +84,7 @@ struct DryRunLeakTests {
     @Test("one dry run with many failing registrations parks a bounded number of threads and says it stopped")
     func manyFailuresAreBounded() throws {
         let container = Container()
-        for tag in 0..<40 {
+        for tag in 0..<12 {
             container.register(InjectsUnregistered.self, tag: tag) { _ in InjectsUnregistered() }
         }
         let threadsBefore = try #require(threadCount())
@@ -94,5 +94,23 @@ struct DryRunLeakTests {
         let stopped = try #require(report.errors.first { $0.kind == .dryRunIncomplete }, "\(report)")
         #expect(stopped.headline.contains("stopped after 8 call-site injections"), "\(stopped)")
         #expect(report.errors.filter { $0.kind == .missingRegistration }.count >= 1)
+    }
+
+    @Test("validating again after a dry run stopped at its bound goes on where it stopped, and keeps what it learned")
+    func validatingAgainMakesProgress() throws {
+        let container = Container()
+        for tag in 0..<10 {
+            container.register(InjectsUnregistered.self, tag: tag) { _ in InjectsUnregistered() }
+        }
+        let first = container.validate(ValidationOptions(dryRun: true))
+        #expect(first.errors.contains { $0.kind == .dryRunIncomplete }, "\(first)")
+        #expect(first.errors.filter { $0.kind == .missingRegistration }.count == 8, "\(first)")
+        let second = container.validate(ValidationOptions(dryRun: true))
+        #expect(!second.errors.contains { $0.kind == .dryRunIncomplete }, "\(second)")
+        #expect(second.errors.filter { $0.kind == .missingRegistration }.count == 10, "\(second)")
+        let threads = try #require(threadCount())
+        let third = container.validate(ValidationOptions(dryRun: true))
+        #expect(third.errors.map(\.description) == second.errors.map(\.description))
+        #expect(try #require(threadCount()) - threads < 5, "the third validation parked threads again")
     }
 }
