@@ -5,7 +5,7 @@ import Wiring
 /// Everything a user can get wrong, each ending in its documented error: never a crash
 /// elsewhere, a stack overflow or a hang (each case runs under a watchdog on a thread with an
 /// ordinary 8 MiB stack).
-@Suite("Bad input", .timeLimit(.minutes(2)))
+@Suite("Bad input", .timeLimit(.minutes(10)))
 struct BadInputTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
@@ -203,7 +203,7 @@ struct BadInputTests {
     }
 }
 
-@Suite("Many live child containers", .timeLimit(.minutes(2)))
+@Suite("Many live child containers", .timeLimit(.minutes(10)))
 struct ManyChildrenTests {
     @Test("making 40,000 live child containers costs amortised constant time each, not a sweep of all of them")
     func manyLiveChildren() {

@@ -25,7 +25,7 @@ final class InstallRound: Sendable {
 
 /// `install` checks for clashes and publishes in one step: two threads installing clashing
 /// modules at once never both succeed.
-@Suite("Concurrent installs", .timeLimit(.minutes(5)))
+@Suite("Concurrent installs", .timeLimit(.minutes(10)))
 struct ConcurrentInstallTests {
     @Test("of two clashing modules installed at once, one installs and the other throws duplicateRegistration, every round")
     func clashingInstallsRace() {

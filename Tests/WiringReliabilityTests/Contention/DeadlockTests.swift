@@ -5,7 +5,7 @@ import Wiring
 /// Builds that could wait for each other: opposite dependency orders, loops split across
 /// threads, re-entrant resolves from factories and hooks. Each must finish, with a result or a
 /// `.cycle` error, never hang; every operation runs under a watchdog.
-@Suite("Deadlock freedom", .serialized, .timeLimit(.minutes(3)))
+@Suite("Deadlock freedom", .serialized, .timeLimit(.minutes(10)))
 struct DeadlockTests {
     final class Round: Sendable {
         let container = Container()

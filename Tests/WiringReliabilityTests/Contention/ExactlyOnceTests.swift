@@ -4,7 +4,7 @@ import Wiring
 
 /// Exactly-once construction for every caching lifetime, under `StressBudget.threads` threads
 /// times `StressBudget.rounds` rounds, each round on a fresh container.
-@Suite("Exactly-once construction under contention", .serialized, .timeLimit(.minutes(3)))
+@Suite("Exactly-once construction under contention", .serialized, .timeLimit(.minutes(10)))
 struct ExactlyOnceTests {
     /// One round's container, build counter and what each thread got.
     final class Round: Sendable {

@@ -3,7 +3,7 @@ import Testing
 import Wiring
 
 /// Registering, overriding, removing and resetting while other threads resolve.
-@Suite("Mutation while resolving", .serialized, .timeLimit(.minutes(3)))
+@Suite("Mutation while resolving", .serialized, .timeLimit(.minutes(10)))
 struct MutationWhileResolvingTests {
     final class ScopeRound: Sendable {
         let container = Container()

@@ -3,7 +3,7 @@ import Testing
 import Wiring
 
 /// Factories and hooks that throw at every position of a graph `Root → Mid → Leaf`.
-@Suite("Fault injection", .timeLimit(.minutes(2)))
+@Suite("Fault injection", .timeLimit(.minutes(10)))
 struct FaultInjectionTests {
     enum Position: String, CaseIterable, Sendable {
         case root, mid, leaf, midHook

@@ -5,7 +5,7 @@ import Wiring
 
 /// Containers, scopes, child containers and their instances are released when the user drops
 /// them, whatever happened to them before.
-@Suite("Release of dropped containers", .timeLimit(.minutes(1)))
+@Suite("Release of dropped containers", .timeLimit(.minutes(10)))
 struct ReleaseTests {
     /// Weak references to what one scenario made.
     final class Watch: @unchecked Sendable {

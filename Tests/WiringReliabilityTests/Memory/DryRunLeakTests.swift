@@ -28,7 +28,7 @@ final class DryRunPayload: Sendable {
 
 /// A dry run whose call-site injection fails parks its thread, which can never be unwound:
 /// repeated validation must not park one more each time, and must never trap.
-@Suite("Dry runs never leak", .serialized, .timeLimit(.minutes(5)))
+@Suite("Dry runs never leak", .serialized, .timeLimit(.minutes(10)))
 struct DryRunLeakTests {
     /// A container whose dry run fails in `wired()`, after building a payload singleton that a
     /// parked attempt's copy keeps.

@@ -6,7 +6,7 @@ import Wiring
 /// container and their scopes, each resolve checked against a reference model of what it must
 /// return: which registration built it, whether it is the cached instance or a new one, or which
 /// error. Seeded and reproducible: a failure names its seed; `WIRING_MODEL_SEED=<seed>` replays it.
-@Suite("Model-based sequences", .timeLimit(.minutes(2)))
+@Suite("Model-based sequences", .timeLimit(.minutes(10)))
 struct ModelTests {
     /// SplitMix64: small, fast, and the same sequence on every platform.
     struct SplitMix: RandomNumberGenerator {

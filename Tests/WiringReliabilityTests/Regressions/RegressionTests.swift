@@ -3,7 +3,7 @@ import Testing
 import Wiring
 
 /// One test per engine bug this suite found, named after the behaviour that was broken.
-@Suite("Regressions", .timeLimit(.minutes(1)))
+@Suite("Regressions", .timeLimit(.minutes(10)))
 struct RegressionTests {
     @Test("a scope stops serving a scoped instance once its registration is replaced")
     func scopeDropsInstanceOfReplacedRegistration() throws {

@@ -30,7 +30,7 @@ final class DeinitCounter: Sendable {
 final class PlainValue: Sendable {}
 final class Unrelated: Sendable {}
 
-@Suite("Instances are released outside engine locks", .timeLimit(.minutes(1)))
+@Suite("Instances are released outside engine locks", .timeLimit(.minutes(10)))
 struct ReleaseOutsideLocksTests {
     /// A container whose singleton calls back into it when released.
     func makeContainer(_ deinits: DeinitCounter) -> Container {

@@ -135,7 +135,7 @@ func blocking(_ operation: @escaping @Sendable () async -> Void) {
     done.wait()
 }
 
-@Suite("Teardown and re-entrance under contention", .serialized, .timeLimit(.minutes(5)))
+@Suite("Teardown and re-entrance under contention", .serialized, .timeLimit(.minutes(10)))
 struct TeardownStressTests {
     final class Round: Sendable {
         let ledger: Ledger

@@ -24,7 +24,7 @@ struct RequestResource: Disposable, Sendable {
     func dispose() { resource.dispose() }
 }
 
-@Suite("Shutdown reaches open scopes", .timeLimit(.minutes(1)))
+@Suite("Shutdown reaches open scopes", .timeLimit(.minutes(10)))
 struct OpenScopeShutdownTests {
     func container(log: Lock<[String]>) -> Container {
         let container = Container()

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import Wiring
 
-@Suite("Shutdown and scope close", .timeLimit(.minutes(1)))
+@Suite("Shutdown and scope close", .timeLimit(.minutes(10)))
 struct ShutdownTests {
     @Test("after shutdown returns, the container holds no instance, disposable or not")
     func shutdownReleasesSingletons() async throws {
@@ -136,7 +136,7 @@ struct ShutdownTests {
     }
 }
 
-@Suite("Disposal when a cached instance is dropped", .timeLimit(.minutes(1)))
+@Suite("Disposal when a cached instance is dropped", .timeLimit(.minutes(10)))
 struct DisposeOnReleaseTests {
     @Test(
         "reset, re-registration and removal dispose the old instance once and release it",

@@ -4,7 +4,7 @@ import Testing
 import Wiring
 
 /// A `deinit` or a factory that calls back into the container, on any key, its own included.
-@Suite("Re-entrance from deinits, factories and hooks", .timeLimit(.minutes(1)))
+@Suite("Re-entrance from deinits, factories and hooks", .timeLimit(.minutes(10)))
 struct ReentranceTests {
     @Test(
         "a weak singleton or graph instance whose deinit resolves is released when the resolve that built it returns",
