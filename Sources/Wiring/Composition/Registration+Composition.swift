@@ -13,8 +13,7 @@ extension Registration {
     /// ``Container/decorate(_:tag:file:line:_:)`` come after this registration's own.
     @discardableResult
     public func decorated(with decorator: @escaping @Sendable (Resolver, T) throws -> T) -> Registration<T> {
-        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.decorators.append(decorator) } }
-        return self
+        refining { $0.decorators.append(decorator) }
     }
 }
 

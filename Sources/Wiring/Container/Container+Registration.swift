@@ -314,14 +314,20 @@ public struct Registration<T>: Sendable {
     /// `container.resolve(T.self, tag: registration.tag)`.
     public var tag: (any Hashable & Sendable)? { key.tag?.value }
 
+    /// Republishes the registration with `change` applied to its refinements (hooks, decorators,
+    /// teardown, flags); it keeps its cache. What every modifier below does.
+    func refining(_ change: (inout Refinements<T>) -> Void) -> Registration<T> {
+        container.modify(key) { (entry: Entry<T>) in entry.refined(change) }
+        return self
+    }
+
     /// Adds a post-construction hook: it runs after the factory, with the new instance, before
     /// the instance is returned. Use it for property injection; with a ``Lifetime/graph`` or
     /// singleton lifetime it is the way to close a cycle on purpose, because the instance is
     /// already cached when the hook runs.
     @discardableResult
     public func onResolved(_ hook: @escaping @Sendable (Resolver, T) throws -> Void) -> Registration<T> {
-        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.hooks.append(hook) } }
-        return self
+        refining { $0.hooks.append(hook) }
     }
 
     /// Lets the factory be entered again while it is building, for facades whose original
@@ -330,8 +336,7 @@ public struct Registration<T>: Sendable {
     /// ``Container/maximumDepth`` or the stack guard instead of at once.
     @discardableResult
     package func allowingReentry() -> Registration<T> {
-        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.allowsReentry = true } }
-        return self
+        refining { $0.allowsReentry = true }
     }
 
     /// Counts the registration as a root when ``Container/validate(_:)-11zjp`` is given
@@ -345,8 +350,7 @@ public struct Registration<T>: Sendable {
     /// ```
     @discardableResult
     public func validatedAsRoot() -> Registration<T> {
-        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.isValidationRoot = true } }
-        return self
+        refining { $0.isValidationRoot = true }
     }
 
     /// Declares that scopes are given this registration's instance with ``Scope/provide(_:as:tag:file:line:)``
@@ -360,8 +364,7 @@ public struct Registration<T>: Sendable {
     /// ```
     @discardableResult
     public func providedToScopes() -> Registration<T> {
-        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.isProvidedToScopes = true } }
-        return self
+        refining { $0.isProvidedToScopes = true }
     }
 
     /// Makes the registration answer to `type` too, converting with `convert` (usually `{ $0 }`,

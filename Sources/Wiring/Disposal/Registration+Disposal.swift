@@ -11,8 +11,7 @@ extension Registration {
     /// ```
     @discardableResult
     public func onDispose(_ teardown: @escaping @Sendable (T) async throws -> Void) -> Registration<T> {
-        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.teardown = Teardown(run: teardown) } }
-        return self
+        refining { $0.teardown = Teardown(run: teardown) }
     }
 
     /// Makes a transient registration's instances tracked for disposal too: each one built is
@@ -21,7 +20,6 @@ extension Registration {
     /// all alive.
     @discardableResult
     public func trackingTransients() -> Registration<T> {
-        container.modify(key) { (entry: Entry<T>) in entry.refined { $0.tracksTransients = true } }
-        return self
+        refining { $0.tracksTransients = true }
     }
 }

@@ -49,7 +49,7 @@ struct DryRun {
         var parkedEdges: Set<EdgeRecorder.Edge> = []
         /// Set when the dry run stops before the plan is done.
         var incomplete: (reason: String, next: ServiceKey?)?
-        /// The copy of the last attempt (finished or not started), whose caches the analysis reads.
+        /// The latest attempt's copy (finished, or not started), whose caches the analysis reads.
         var lastCopy: Container?
 
         init(plan: [Planned]) { self.plan = plan }
@@ -71,10 +71,7 @@ struct DryRun {
         let progress = Self.progress(for: container, plan: Self.plan(container).filter { !$0.isAsync })
         while true {
             let attempt = Self.prepare(container, for: progress)
-            guard let worker = Self.startWorker(for: progress) else {
-                progress.lastCopy = attempt.copy
-                break
-            }
+            guard let worker = Self.startWorker(for: progress, attempt: attempt) else { break }
             let outcome = worker.runAndWait {
                 while let (_, entry, resolver) = progress.advance(in: attempt) {
                     do throws(WiringError) {
@@ -98,10 +95,7 @@ struct DryRun {
         let progress = Self.progress(for: container, plan: plan.filter(\.isAsync) + plan.filter { !$0.isAsync })
         while true {
             let attempt = Self.prepare(container, for: progress)
-            guard let worker = Self.startWorker(for: progress) else {
-                progress.lastCopy = attempt.copy
-                break
-            }
+            guard let worker = Self.startWorker(for: progress, attempt: attempt) else { break }
             // Runs on the worker's thread; if it parks there, it never finishes, and is left.
             Task(executorPreference: worker) {
                 await DryRunWorker.$currentExecutor.withValue(worker) {
@@ -140,10 +134,12 @@ struct DryRun {
         return progress
     }
 
-    /// A worker for the next attempt; `nil`, with the reason recorded, when the dry run must
-    /// stop instead: it parked ``maximumParks`` threads already, or no worker can start.
-    private static func startWorker(for progress: Progress) -> DryRunWorker? {
+    /// A worker for `attempt`, whose copy becomes the latest; `nil`, with the reason recorded,
+    /// when the dry run must stop instead: it parked ``maximumParks`` threads already, or no
+    /// worker can start.
+    private static func startWorker(for progress: Progress, attempt: Attempt) -> DryRunWorker? {
         let next = progress.next < progress.plan.count ? progress.plan[progress.next].key : nil
+        progress.lastCopy = attempt.copy
         guard progress.parks < maximumParks else {
             progress.incomplete = (
                 "the dry run stopped after \(maximumParks) call-site injections (wired(), @Wired) failed", next
@@ -174,7 +170,7 @@ struct DryRun {
                 edges: progress.parkedEdges
             )
         }
-        // The last attempt's copy: its caches hold what the dry run built.
+        // The latest attempt's copy, set before each attempt: its caches hold what the dry run built.
         let copy = progress.lastCopy ?? container.copy()
         // Stops tracing the copy the analysis reads.
         for level in copy.lineage { level.setTracer(nil) }
@@ -198,10 +194,7 @@ struct DryRun {
         let recorded = attempt.recorder.edges
         progress.edges.formUnion(recorded)
         let chain = attempt.chain
-        guard case .parked(let error, let raised, let building, let owner) = outcome else {
-            progress.lastCopy = attempt.copy
-            return false
-        }
+        guard case .parked(let error, let raised, let building, let owner) = outcome else { return false }
         progress.parks += 1
         progress.parkedErrors.append(error)
         progress.parkedEdges.formUnion(recorded)

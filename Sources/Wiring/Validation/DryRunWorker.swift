@@ -226,9 +226,6 @@ enum ParkingBudget {
     static func giveBack() {
         taken.withLock { $0 -= 1 }
     }
-
-    /// Places taken now, for tests.
-    static var inUse: Int { taken.withLock { $0 } }
 }
 
 extension DryRunWorker {

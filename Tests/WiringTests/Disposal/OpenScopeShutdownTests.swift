@@ -107,56 +107,54 @@ struct OpenScopeShutdownTests {
         #expect(log.withLock { $0 }.isEmpty)
     }
 
-    @Test("a second shutdown racing the first returns only after the first has disposed everything")
-    func secondShutdownWaitsForTheFirst() async throws {
+    /// Registers `Tracked` with `lifetime` and a teardown held at a gate, builds it, then calls
+    /// the `end` that `owner` makes twice: the first call disposes, the second races it. Returns
+    /// whether the teardown had finished when the second call returned.
+    func secondEndWaitsForTheFirst(
+        lifetime: Lifetime,
+        _ owner: (Container) throws -> (resolving: any Resolving, end: @Sendable () async throws -> Void)
+    ) async throws -> Bool {
         let started = Gate()
         let release = Gate()
         let finished = Atomic<Bool>(false)
         let container = Container()
-        container.register(Tracked.self, lifetime: .singleton) { _ in Tracked() }
+        container.register(Tracked.self, lifetime: lifetime) { _ in Tracked() }
             .onDispose { _ in
                 started.release()
                 await release.wait()
                 finished.store(true, ordering: .releasing)
             }
-        _ = try container.resolve(Tracked.self)
-        let first = Task { try await container.shutdown() }
+        let (resolving, end) = try owner(container)
+        _ = try resolving.resolve(Tracked.self)
+        let first = Task { try await end() }
         await started.wait()
         let second = Task {
-            try await container.shutdown()
+            try await end()
             return finished.load(ordering: .acquiring)
         }
         // Give the second call every chance to reach its wait; it is correct whether or not it has.
         for _ in 0..<100 { await Task.yield() }
         release.release()
-        #expect(try await second.value, "the second shutdown returned while the first was still disposing")
+        let waited = try await second.value
         try await first.value
+        return waited
+    }
+
+    @Test("a second shutdown racing the first returns only after the first has disposed everything")
+    func secondShutdownWaitsForTheFirst() async throws {
+        let waited = try await secondEndWaitsForTheFirst(lifetime: .singleton) { container in
+            (container, { try await container.shutdown() })
+        }
+        #expect(waited, "the second shutdown returned while the first was still disposing")
     }
 
     @Test("a second scope close racing the first returns only after the first has disposed everything")
     func secondCloseWaitsForTheFirst() async throws {
-        let started = Gate()
-        let release = Gate()
-        let finished = Atomic<Bool>(false)
-        let container = Container()
-        container.register(Tracked.self, lifetime: .scoped) { _ in Tracked() }
-            .onDispose { _ in
-                started.release()
-                await release.wait()
-                finished.store(true, ordering: .releasing)
-            }
-        let scope = container.makeScope()
-        _ = try scope.resolve(Tracked.self)
-        let first = Task { try await scope.close() }
-        await started.wait()
-        let second = Task {
-            try await scope.close()
-            return finished.load(ordering: .acquiring)
+        let waited = try await secondEndWaitsForTheFirst(lifetime: .scoped) { container in
+            let scope = container.makeScope()
+            return (scope, { try await scope.close() })
         }
-        for _ in 0..<100 { await Task.yield() }
-        release.release()
-        #expect(try await second.value, "the second close returned while the first was still disposing")
-        try await first.value
+        #expect(waited, "the second close returned while the first was still disposing")
     }
 
     @Test("the teardown failure of a build that outlived its shutdown is reported by the next shutdown")
