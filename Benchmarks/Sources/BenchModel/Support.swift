@@ -52,6 +52,16 @@ public protocol BenchSubject: AnyObject {
     func s7Optional() -> AnyObject?
     /// Whether the library has an optional (non-crashing) API for S7.
     static var hasOptionalAPI: Bool { get }
+    /// S8: one request (``s8IncomingRequest()``): its scope opened, the request and its id given
+    /// to it, the ``S8Handler`` resolved, and the scope closed, which disposes the unit of work
+    /// once. Returns the handler; `nil` when the library has no request scope. Must be safe to
+    /// call from several threads at once (the concurrent variant).
+    func s8() -> AnyObject?
+}
+
+extension BenchSubject {
+    /// No request scope: the facades of archived libraries, which had none.
+    public func s8() -> AnyObject? { nil }
 }
 
 /// The type that nobody registers, for S7.

@@ -24,6 +24,24 @@ public final class ManualSubject: BenchSubject {
         ) as any GRoot
     }
 
+    /// Hand-written S8: the request's objects made directly, the unit of work disposed by hand.
+    @inline(never) public func s8() -> AnyObject? {
+        let (request, id) = s8IncomingRequest()
+        let work = S8UnitOfWorkImpl(id: id)
+        let users = S8UserRepositoryImpl(work: work)
+        let orders = S8OrderRepositoryImpl(work: work)
+        let handler = S8HandlerImpl(
+            work: work,
+            users: users,
+            orders: orders,
+            service: S8OrderServiceImpl(users: users, orders: orders, request: request),
+            logger: logger,
+            config: config
+        ) as any S8Handler
+        work.dispose()
+        return handler
+    }
+
     /// Hand-written S5: a dictionary of factories, filled and then read.
     public static func s5(count: Int) -> Int? {
         struct Registrar: S5Visitor {

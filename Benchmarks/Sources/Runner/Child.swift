@@ -77,6 +77,8 @@ func runChild(library: String, scenario: String, options: ChildOptions) {
         emit([("ns", "\(ns)"), ("allocs", "\(allocations)")])
     case "S5":
         runS5(type, options: options)
+    case "S8":
+        runS8(type, options: options)
     case "S6":
         runS6(type, options: options)
     case "S7":
@@ -104,6 +106,43 @@ func runS5(_ type: any BenchSubject.Type, options: ChildOptions) {
         fields.append(("growth_\(count)_ms", "\(ms)"))
     }
     emit(fields)
+}
+
+/// S8: one request per operation, then the concurrent variant — 8 workers (`concurrentPerform`)
+/// serving requests for a fixed time, in requests per second.
+func runS8(_ type: any BenchSubject.Type, options: ChildOptions) {
+    let subject = type.init()
+    guard subject.s8() != nil else {
+        emit([("supported", "false")])
+        return
+    }
+    let body = { blackHole(subject.s8()) }
+    let disposedBefore = s8Disposals.load(ordering: .relaxed)
+    let allocations = allocationsPerOperation(body)
+    // Every request disposes its unit of work exactly once (1,100 requests above, plus the one
+    // of the check), for the libraries that dispose; the others report 0.
+    let disposed = s8Disposals.load(ordering: .relaxed) - disposedBefore
+    let ns = timeOperation(options, body)
+    let workers = 8
+    let perWorker = options.quick ? 5_000 : 20_000
+    // @unchecked Sendable: `s8()` must be safe to call from several threads (BenchSubject says
+    // so), and that is the very thing this variant exercises.
+    struct Shared: @unchecked Sendable { let subject: any BenchSubject }
+    let shared = Shared(subject: subject)
+    var rates: [Double] = []
+    for _ in 0..<(options.quick ? 3 : 5) {
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                for _ in 0..<perWorker { blackHole(shared.subject.s8()) }
+            }
+        }
+        rates.append(Double(workers * perWorker) / (nanoseconds(elapsed) / 1e9))
+    }
+    emit([
+        ("supported", "true"), ("ns", "\(ns)"), ("allocs", "\(allocations)"), ("rps8", "\(median(rates))"),
+        ("disposed_per_request", "\(Double(disposed) / 1_100)"),
+    ])
 }
 
 /// Two threads released together by a spin barrier, each running `body(thread)`.
@@ -202,9 +241,16 @@ func runFixed(library: String, scenario: String, operations: Int) {
             _ = subject.s7Throwing(describe: false); return nil
         }
     case "S7opt": body = subject.s7Optional
-    default: fatalError("instructions are measured for S1–S4 and S7 only")
+    case "S8": body = subject.s8
+    case "S5":
+        // One operation: a fresh container, 1,000 registrations, each resolved once.
+        body = {
+            blackHole(type.s5(count: 1_000))
+            return nil
+        }
+    default: fatalError("instructions are measured for S1–S5, S7 and S8 only")
     }
-    for _ in 0..<100 { blackHole(body()) }
+    for _ in 0..<(scenario == "S5" ? 2 : 100) { blackHole(body()) }
     for _ in 0..<operations { blackHole(body()) }
 }
 

@@ -2,6 +2,12 @@ import BenchModel
 import Wiring
 
 /// Wiring's native API.
+/// The factory of a value each request scope is given.
+struct S8NotProvided: Error {}
+
+/// The unit of work is disposed by the scope that built it.
+extension S8UnitOfWorkImpl: Disposable {}
+
 public final class WiringSubject: BenchSubject {
     let container = Container()
 
@@ -25,8 +31,38 @@ public final class WiringSubject: BenchSubject {
         c.register((any GServiceB).self) { r in GServiceBImpl(repo: try r.resolve(), logger: try r.resolve()) }
         c.register((any GServiceC).self) { r in GServiceCImpl(cache: try r.resolve(), http: try r.resolve()) }
         c.register((any GRoot).self) { r in GRootImpl(a: try r.resolve(), b: try r.resolve(), c: try r.resolve()) }
+        // S8: the request's values are given to each scope; four services live in it.
+        c.register(S8Request.self, lifetime: .scoped) { _ in throw S8NotProvided() }.providedToScopes()
+        c.register(S8RequestID.self, lifetime: .scoped) { _ in throw S8NotProvided() }.providedToScopes()
+        c.register((any S8UnitOfWork).self, lifetime: .scoped) { r in S8UnitOfWorkImpl(id: try r.resolve()) }
+        c.register((any S8UserRepository).self, lifetime: .scoped) { r in S8UserRepositoryImpl(work: try r.resolve()) }
+        c.register((any S8OrderRepository).self, lifetime: .scoped) { r in S8OrderRepositoryImpl(work: try r.resolve()) }
+        c.register((any S8OrderService).self, lifetime: .scoped) { r in
+            S8OrderServiceImpl(users: try r.resolve(), orders: try r.resolve(), request: try r.resolve())
+        }
+        c.register((any S8Handler).self) { r in
+            S8HandlerImpl(
+                work: try r.resolve(),
+                users: try r.resolve(),
+                orders: try r.resolve(),
+                service: try r.resolve(),
+                logger: try r.resolve(),
+                config: try r.resolve()
+            )
+        }
         blackHole(s1())
         blackHole(s4())
+    }
+
+    /// S8: a scope per request, closed synchronously (nothing in it has an async teardown).
+    @inline(never) public func s8() -> AnyObject? {
+        let (request, id) = s8IncomingRequest()
+        let scope = container.makeScope()
+        try! scope.provide(request)
+        try! scope.provide(id)
+        let handler = try! scope.resolve((any S8Handler).self)
+        try! scope.syncClose()
+        return handler
     }
 
     // `try!` is fine here: every type is registered, and a failure must stop the benchmark.

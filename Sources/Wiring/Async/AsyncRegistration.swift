@@ -129,23 +129,24 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
         case running(Task<T, any Error>)
     }
 
-    /// The instance for `owner`: from `cell` if built, else from the construction in flight,
-    /// else from a new construction that publishes into `cell` when it succeeds.
+    /// The instance for `owner`: as `peek` reads it from its cache if built, else from the
+    /// construction in flight, else from a new construction that publishes into that cache when
+    /// it succeeds.
     func singleFlight(
         owner: ObjectIdentifier,
-        cell: InstanceCell<T>,
+        peek: () -> T?,
         entry: Entry<T>,
         build: @escaping @Sendable () async throws(WiringError) -> T
     ) async throws(WiringError) -> T {
-        if let value = cell.peek() { return value }
+        if let value = peek() { return value }
         let flight = inFlight.withLock { tasks -> Flight in
             if let running = tasks[owner] {
                 tasks[owner]?.callers += 1
                 return .running(running.task)
             }
             // A construction may have finished (and left `inFlight`) since the peek above; it
-            // stores into the cell before leaving, so this second look cannot miss it.
-            if let value = cell.peek() { return .built(value) }
+            // stores into the cache before leaving, so this second look cannot miss it.
+            if let value = peek() { return .built(value) }
             // Unstructured, so that cancelling the first waiter does not cancel the
             // construction; it inherits the task-local resolution stack.
             // In a dry run, on the dry run's own thread (see ``DryRunWorker``); else no preference.

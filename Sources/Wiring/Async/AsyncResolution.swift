@@ -80,7 +80,7 @@ extension Resolver {
             guard let cell = entry.cell else { fatalError("Wiring: a singleton entry has no cell") }
             let owner = Resolver(container: entry.owner, scope: nil)
             let id = ObjectIdentifier(entry.owner)
-            return try await build.singleFlight(owner: id, cell: cell, entry: entry) { () throws(WiringError) -> T in
+            return try await build.singleFlight(owner: id, peek: { cell.peek() }, entry: entry) { () throws(WiringError) -> T in
                 try await owner.buildAsync(
                     entry,
                     build,
@@ -92,17 +92,18 @@ extension Resolver {
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
                 throw Resolver.noScope(for: entry, in: container)
             }
-            guard let cell: InstanceCell<T> = target.cell(for: entry) else {
+            guard let instances = target.instances else {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
             }
             let inScope = Resolver(container: container, scope: target)
             let id = ObjectIdentifier(target)
-            return try await build.singleFlight(owner: id, cell: cell, entry: entry) { () throws(WiringError) -> T in
+            return try await build.singleFlight(owner: id, peek: { instances.peek(entry) }, entry: entry) {
+                () throws(WiringError) -> T in
                 try await inScope.buildAsync(
                     entry,
                     build,
                     as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id),
-                    publish: AsyncBuild.publishing(into: cell, entry: entry)
+                    publish: { (value, ticket) throws(WiringError) -> T in instances.store(value, ticket: ticket, for: entry) }
                 )
             }
         case .transient, .graph, .weakSingleton:
@@ -128,7 +129,7 @@ extension Resolver {
             // The builds this resolve is inside of prepend themselves as the error passes them.
             throw WiringError(code: .cycle, entry: entry)
         }
-        let disposal = entry.tracksDisposal ? try TrackedBuild.enter(entry, through: self) : nil
+        let disposal = entry.tracksDisposal ? try TrackedBuild.enter(entry, through: self, async: true) : nil
         let resolver = self
         let frame = AsyncResolutionStack.Frame(key: entry.key, build: id, bag: disposal.map { ObjectIdentifier($0.bag) })
         // Call-site injection inside the factory (`wired()`, the property wrappers) resolves from

@@ -32,6 +32,84 @@ extension Container {
         try await disposables.end { () async throws(DisposalError) in try await self.shutDownOnce() }
     }
 
+    /// Ends the container without `await` (named as SwiftNIO's `syncShutdownGracefully()`), when its instances, its live children's and its open
+    /// scopes' have only synchronous teardowns: as the `async` ``shutdown()``, on the calling
+    /// thread.
+    ///
+    /// ```swift
+    /// try container.syncShutdown()
+    /// ```
+    ///
+    /// It refuses to start when ending needs awaiting, as ``Scope/close()`` does: it then throws
+    /// a ``DisposalError`` whose ``DisposalError/asynchronousTeardowns`` names what, disposes
+    /// nothing and leaves the container running. That is checked when it is called; an
+    /// asynchronous teardown that a build in flight adds afterwards is started in a task and
+    /// reported as not awaited. Synchronous builds in flight are waited for, blocking this thread.
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed, or what stopped it from
+    ///   starting.
+    public func syncShutdown() throws(DisposalError) {
+        let needs = asynchronousEndNeeds()
+        if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
+        try disposables.endSynchronously { () throws(DisposalError) in try self.shutDownOnceSynchronously() }
+    }
+
+    /// What ending this container, its live children and its open scopes would need to await.
+    private func asynchronousEndNeeds() -> [String] {
+        var needs = disposables.asynchronousEndNeeds()
+        for child in liveChildren { needs += child.asynchronousEndNeeds() }
+        for scope in openScopes.withLock({ $0.all() }) { needs += scope.disposables.asynchronousEndNeeds() }
+        var seen = Set<String>()
+        return needs.filter { seen.insert($0).inserted }
+    }
+
+    /// ``shutDownOnce()`` without `await`.
+    private func shutDownOnceSynchronously() throws(DisposalError) {
+        disposables.stopBuilds()
+        var failures: [DisposalError.Failure] = []
+        for child in liveChildren {
+            do throws(DisposalError) {
+                try child.syncShutdown()
+            } catch {
+                failures += error.failures + error.asynchronousTeardowns.map(Self.notAwaited)
+            }
+        }
+        for scope in openScopes.withLock({ $0.takeAll() }) {
+            do throws(DisposalError) {
+                try scope.closeSynchronously(refusing: false)
+            } catch {
+                failures += error.failures
+            }
+        }
+        disposables.waitForBuildsBlocking()
+        let replaced = retireRegistrations()
+        do throws(DisposalError) {
+            try disposables.disposeAllSynchronously()
+        } catch {
+            failures += error.failures
+        }
+        Reclamation.release(replaced.compactMap { $0?.resetCache() })
+        reset()
+        if !failures.isEmpty { throw DisposalError(failures: failures) }
+    }
+
+    /// A child that refused a synchronous shutdown its parent had checked: something needing
+    /// `await` appeared meanwhile.
+    private static func notAwaited(_ registration: String) -> DisposalError.Failure {
+        DisposalError.Failure(registration: registration, error: AsynchronousTeardownNotAwaited())
+    }
+
+    /// Replaces every registration by one that throws ``WiringError/Code/shutDown``, and returns
+    /// the entries replaced: they keep their instances until those are disposed.
+    private func retireRegistrations() -> [AnyEntry?] {
+        let (replaced, retired) = tracing.withLock { _ in
+            isShutDown.store(true, ordering: .releasing)
+            return registry.insert(contentsOf: registry.allEntries().map { $0.shutDownCopy() })
+        }
+        retired.release()
+        return replaced
+    }
+
     /// The first ``shutdown()``'s work, in this order:
     /// 1. new builds of its instances stop (a build in flight may still finish its graph);
     /// 2. live children shut down, then the open scopes close, innermost first: their instances
@@ -58,12 +136,7 @@ extension Container {
             }
         }
         await disposables.close(excluding: AsyncResolutionStack.builds(in: disposables))
-        let (replaced, retired) = tracing.withLock { _ in
-            isShutDown.store(true, ordering: .releasing)
-            // The replaced entries keep their instances until they are disposed, below.
-            return registry.insert(contentsOf: registry.allEntries().map { $0.shutDownCopy() })
-        }
-        retired.release()
+        let replaced = retireRegistrations()
         do throws(DisposalError) {
             try await disposables.disposeAll()
         } catch {
@@ -95,5 +168,38 @@ extension Scope {
     public func close() async throws(DisposalError) {
         defer { container.openScopes.forget(state) }
         try await state.close()
+    }
+
+    /// Ends the scope without `await` (named as SwiftNIO's `syncShutdownGracefully()`), for scopes whose instances have only synchronous
+    /// teardowns (``Disposable``, a synchronous ``Registration/onDispose(_:)``), such as a
+    /// request scope closed on a server's hot path: as the `async` ``close()``, on the calling
+    /// thread.
+    ///
+    /// ```swift
+    /// let request = container.makeScope("request")
+    /// defer { try? request.syncClose() }
+    /// ```
+    ///
+    /// It refuses to start when ending needs awaiting: when an instance of the scope has an
+    /// asynchronous teardown (``AsyncDisposable``, an `async` ``Registration/onDispose(_:)``), a
+    /// reset started a teardown task that is still running, or an async build through the scope
+    /// is in flight. It then throws a ``DisposalError`` whose ``DisposalError/asynchronousTeardowns``
+    /// names them, disposes nothing, and leaves the scope open for the `async` ``close()``.
+    ///
+    /// Synchronous builds in flight on other threads are waited for, blocking this thread; a
+    /// call from inside a build does not wait, and a build that finishes afterwards disposes
+    /// its own instance. Calling it again, or concurrently, waits for the first call.
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed (the others still ran), or
+    ///   the asynchronous teardowns that stopped it from starting.
+    public func syncClose() throws(DisposalError) {
+        do throws(DisposalError) {
+            try state.closeSynchronously()
+        } catch {
+            // Refused: still open, still its container's to close.
+            if error.asynchronousTeardowns.isEmpty { container.openScopes.forget(state) }
+            throw error
+        }
+        container.openScopes.forget(state)
     }
 }

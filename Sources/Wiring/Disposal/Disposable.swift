@@ -1,5 +1,9 @@
 import Synchronization
 
+#if canImport(Dispatch)
+    import Dispatch
+#endif
+
 /// An instance with something to release when its owner ends: a file, a socket, a pool.
 ///
 /// A singleton or eager singleton is disposed by ``Container/shutdown()``, a scoped instance by
@@ -16,12 +20,16 @@ public protocol AsyncDisposable: Sendable {
 }
 
 /// What a registration's ``Registration/onDispose(_:)`` closure does with its instance.
-struct Teardown<T>: Sendable {
-    let run: @Sendable (T) async throws -> Void
+enum Teardown<T>: Sendable {
+    case sync(@Sendable (T) throws -> Void)
+    case async(@Sendable (T) async throws -> Void)
 }
 
 /// The teardowns that failed during ``Container/shutdown()`` or ``Scope/close()``: all of them,
 /// since one failure does not stop the others.
+///
+/// From ``Scope/syncClose()`` and ``Container/syncShutdown()``, it may instead say that they refused to
+/// start because something needs awaiting (``asynchronousTeardowns``).
 public struct DisposalError: Error, CustomStringConvertible {
     /// One teardown that threw.
     public struct Failure: Sendable {
@@ -34,8 +42,31 @@ public struct DisposalError: Error, CustomStringConvertible {
     /// The failures, in the order the teardowns ran (reverse order of creation).
     public let failures: [Failure]
 
+    /// When ``Scope/syncClose()`` or ``Container/syncShutdown()`` refused to start: the
+    /// registrations whose instances need an asynchronous teardown (``AsyncDisposable``, an
+    /// `async` ``Registration/onDispose(_:)``), and anything else that needs awaiting. Nothing was
+    /// disposed and the scope or container is still open: end it with the `async` overload.
+    /// Empty otherwise.
+    public let asynchronousTeardowns: [String]
+
+    init(failures: [Failure]) {
+        self.failures = failures
+        self.asynchronousTeardowns = []
+    }
+
+    init(asynchronousTeardowns: [String]) {
+        self.failures = []
+        self.asynchronousTeardowns = asynchronousTeardowns
+    }
+
     /// The three-part message.
     public var description: String {
+        if !asynchronousTeardowns.isEmpty {
+            return """
+                Wiring: syncClose() or syncShutdown() cannot await what ending needs: \(asynchronousTeardowns.joined(separator: ", ")). Nothing was disposed; it is still open.
+                To fix: end it with `try await scope.close()` or `try await container.shutdown()`, or give those registrations a synchronous teardown (`Disposable`, or an `onDispose` closure that does not await).
+                """
+        }
         var lines = ["Wiring: \(failures.count) teardown\(failures.count == 1 ? "" : "s") failed; the others ran."]
         lines += failures.map { "  \($0.registration): \($0.error)" }
         lines.append("To fix: see each error; every instance was disposed at most once, and none will be again.")
@@ -60,18 +91,25 @@ final class DisposalTicket: @unchecked Sendable {
 
     /// The ticket's place in its bag's creation order.
     let order: Int
+    /// Whether the teardown is asynchronous: a synchronous end cannot run it.
+    let isAsync: Bool
     /// The registration, as messages name it.
-    let registration: String
+    /// The registered type, named by ``registration`` when a message needs it.
+    private let registeredType: Any.Type
     private var teardown: Teardown?
     private let done = Atomic<Bool>(false)
     private weak var bag: DisposalBag?
 
-    init(order: Int, registration: String, teardown: Teardown, bag: DisposalBag) {
+    init(order: Int, registeredType: Any.Type, teardown: Teardown, bag: DisposalBag) {
         self.order = order
-        self.registration = registration
+        self.registeredType = registeredType
+        if case .async = teardown { isAsync = true } else { isAsync = false }
         self.teardown = teardown
         self.bag = bag
     }
+
+    /// The registration, as messages name it.
+    var registration: String { typeDisplayName(registeredType) }
 
     /// Takes the teardown if no one has yet; the caller runs it. Also forgets the ticket in its bag.
     private func claim() -> Teardown? {
@@ -101,6 +139,34 @@ final class DisposalTicket: @unchecked Sendable {
                     return DisposalError.Failure(registration: registration, error: error)
                 }
             }
+        }
+    }
+
+    /// Disposes now if no one has, for a synchronous end: runs a synchronous teardown and
+    /// returns its failure; an asynchronous one, which it cannot await, is started in a task
+    /// that the bag's next ``DisposalBag/disposeAll()`` awaits, and reported as not awaited.
+    func disposeSynchronously() -> DisposalError.Failure? {
+        guard let teardown = claim() else { return nil }
+        switch teardown {
+        case .sync(let run):
+            do {
+                try run()
+                return nil
+            } catch {
+                return DisposalError.Failure(registration: registration, error: error)
+            }
+        case .async(let run):
+            let registration = self.registration
+            let box = UncheckedBox(run)
+            bag?.runLater { () async -> DisposalError.Failure? in
+                do {
+                    try await box.value()
+                    return nil
+                } catch {
+                    return DisposalError.Failure(registration: registration, error: error)
+                }
+            }
+            return DisposalError.Failure(registration: registration, error: AsynchronousTeardownNotAwaited())
         }
     }
 
@@ -144,8 +210,10 @@ final class DisposalBag: Sendable {
         var closed = false
         /// Set once ``disposeAll()`` took its snapshot: later tickets are their builds' to dispose.
         var finished = false
+        /// How many of `inFlight` are async builds, which a synchronous end cannot wait for.
+        var asyncInFlight = 0
         /// Closers waiting until `inFlight` drops to their limit.
-        var waiters: [(limit: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(limit: Int, waiter: Waiter)] = []
         /// Asynchronous teardowns started by a reset, awaited by ``disposeAll()``.
         var running: [Int: Task<DisposalError.Failure?, Never>] = [:]
         var nextTask = 0
@@ -159,8 +227,22 @@ final class DisposalBag: Sendable {
     private enum Ending {
         case notStarted
         /// Running; these callers wait for it.
-        case running(waiters: [CheckedContinuation<Void, Never>])
+        case running(waiters: [Waiter])
         case done
+    }
+
+    /// A caller waiting for the bag: a suspended task (the `async` end), or a blocked thread
+    /// (the synchronous one).
+    private enum Waiter {
+        case task(CheckedContinuation<Void, Never>)
+        case thread(DispatchSemaphore)
+
+        func resume() {
+            switch self {
+            case .task(let continuation): continuation.resume()
+            case .thread(let semaphore): semaphore.signal()
+            }
+        }
     }
 
     /// The owners being ended by the current task, innermost last: an end called again from
@@ -174,10 +256,11 @@ final class DisposalBag: Sendable {
     private let state = Lock(State())
 
     /// Counts a build in; `false` once the bag is closed (the build must not start).
-    func enter() -> Bool {
+    func enter(async: Bool) -> Bool {
         state.withLock { state in
             if state.closed { return false }
             state.inFlight += 1
+            if async { state.asyncInFlight += 1 }
             return true
         }
     }
@@ -186,10 +269,11 @@ final class DisposalBag: Sendable {
     /// waiting for: allowed while the bag is closed, until ``disposeAll()`` has taken its
     /// snapshot, so that the build in flight can finish its graph (its call-site injections
     /// included) and everything it makes is disposed by that end.
-    func enterNested() -> Bool {
+    func enterNested(async: Bool) -> Bool {
         state.withLock { state in
             if state.finished { return false }
             state.inFlight += 1
+            if async { state.asyncInFlight += 1 }
             return true
         }
     }
@@ -209,25 +293,28 @@ final class DisposalBag: Sendable {
     /// Counts a build out. Returns whether the bag was closed meanwhile: the build must then
     /// not hand out its instance (its ticket is disposed by the close, or by the build when
     /// `disposeAll()` already ran).
-    func leave() -> (closed: Bool, finished: Bool) {
-        let (result, ready) = state.withLock { state -> ((Bool, Bool), [CheckedContinuation<Void, Never>]) in
+    func leave(async: Bool) -> (closed: Bool, finished: Bool) {
+        let (result, ready) = state.withLock { state -> ((Bool, Bool), [Waiter]) in
             state.inFlight -= 1
-            var ready: [CheckedContinuation<Void, Never>] = []
-            state.waiters.removeAll { waiter in
-                guard state.inFlight <= waiter.limit else { return false }
-                ready.append(waiter.continuation)
-                return true
+            if async { state.asyncInFlight -= 1 }
+            var ready: [Waiter] = []
+            if !state.waiters.isEmpty {
+                state.waiters.removeAll { waiter in
+                    guard state.inFlight <= waiter.limit else { return false }
+                    ready.append(waiter.waiter)
+                    return true
+                }
             }
             return ((state.closed, state.finished), ready)
         }
-        for continuation in ready { continuation.resume() }
+        for waiter in ready { waiter.resume() }
         return result
     }
 
     /// Records how to dispose `instance`, and returns the ticket.
-    func track(registration: String, teardown: DisposalTicket.Teardown) -> DisposalTicket {
+    func track(_ registeredType: Any.Type, teardown: DisposalTicket.Teardown) -> DisposalTicket {
         state.withLock { state in
-            let ticket = DisposalTicket(order: state.nextOrder, registration: registration, teardown: teardown, bag: self)
+            let ticket = DisposalTicket(order: state.nextOrder, registeredType: registeredType, teardown: teardown, bag: self)
             state.nextOrder += 1
             if !state.finished { state.tickets[ticket.order] = ticket }
             return ticket
@@ -246,7 +333,7 @@ final class DisposalBag: Sendable {
     }
 
     /// Runs an asynchronous teardown in a task that ``disposeAll()`` awaits.
-    fileprivate func runLater(_ teardown: @escaping @Sendable () async -> DisposalError.Failure?) {
+    func runLater(_ teardown: @escaping @Sendable () async -> DisposalError.Failure?) {
         state.withLock { state in
             let id = state.nextTask
             state.nextTask += 1
@@ -270,7 +357,7 @@ final class DisposalBag: Sendable {
             let now = state.withLock { state -> Bool in
                 state.closed = true
                 if state.inFlight <= excluded { return true }
-                state.waiters.append((excluded, continuation))
+                state.waiters.append((excluded, .task(continuation)))
                 return false
             }
             if now { continuation.resume() }
@@ -301,7 +388,7 @@ final class DisposalBag: Sendable {
                 case .running where reentered:
                     return .reentered
                 case .running(var waiters):
-                    waiters.append(continuation)
+                    waiters.append(.task(continuation))
                     state.ending = .running(waiters: waiters)
                     return .wait
                 case .done:
@@ -320,18 +407,144 @@ final class DisposalBag: Sendable {
                     return .failure(error)
                 }
             }
-            let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-                guard case .running(let waiters) = state.ending else { return [] }
-                state.ending = .done
-                return waiters
-            }
-            for waiter in waiters { waiter.resume() }
+            finishEnding()
             try result.get()
         case .reentered:
             return  // the first call reports what fails
         case .wait, .done:
             try await disposeAll()
         }
+    }
+
+    /// Marks the owner's end done and wakes the callers waiting for it.
+    private func finishEnding() {
+        let waiters = state.withLock { state -> [Waiter] in
+            guard case .running(let waiters) = state.ending else { return [] }
+            state.ending = .done
+            return waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // MARK: The synchronous end
+
+    /// The first step of a synchronous end that no other end has begun: stops new builds,
+    /// unless the end needs awaiting something — an instance with an asynchronous teardown, a
+    /// teardown task a reset started, an async build in flight — and then returns what, and
+    /// changes nothing. When another end has begun or finished, returns nothing: ``endSynchronously(_:)``
+    /// waits for it.
+    func stopBuildsUnlessAsynchronous() -> [String] {
+        state.withLock { state in
+            let needs = Self.asynchronousEndNeeds(state)
+            if needs.isEmpty { state.closed = true }
+            return needs
+        }
+    }
+
+    /// What ``stopBuildsUnlessAsynchronous()`` would return, changing nothing.
+    func asynchronousEndNeeds() -> [String] {
+        state.withLock { Self.asynchronousEndNeeds($0) }
+    }
+
+    private static func asynchronousEndNeeds(_ state: State) -> [String] {
+            guard case .notStarted = state.ending else { return [] }
+            var needs: [String] = []
+            if !state.tickets.isEmpty {
+                for ticket in state.tickets.values.sorted(by: { $0.order > $1.order })
+                where ticket.isAsync && !needs.contains(ticket.registration) {
+                    needs.append(ticket.registration)
+                }
+            }
+            if !state.running.isEmpty { needs.append("asynchronous teardowns that a reset started") }
+            if state.asyncInFlight > 0 { needs.append("asynchronous builds in flight") }
+            return needs
+    }
+
+    /// Waits, blocking the calling thread, until no build is in flight; returns at once when
+    /// called from inside a build (its own would never finish): a build that finishes after
+    /// the end disposes its own instance. Call it after ``stopBuildsUnlessAsynchronous()``
+    /// found no async build in flight.
+    func waitForBuildsBlocking() {
+        if BuildNesting.isInsideBuild { return }
+        let semaphore = state.withLock { state -> DispatchSemaphore? in
+            state.closed = true
+            guard state.inFlight > 0 else { return nil }
+            let semaphore = DispatchSemaphore(value: 0)
+            state.waiters.append((0, .thread(semaphore)))
+            return semaphore
+        }
+        semaphore?.wait()
+    }
+
+    /// ``end(_:)`` without `await`: the first call runs `body`; a concurrent one blocks until
+    /// that has finished, then reports the failures of teardowns that ran since.
+    func endSynchronously(_ body: () throws(DisposalError) -> Void) throws(DisposalError) {
+        let id = ObjectIdentifier(self)
+        enum Role { case first, wait(DispatchSemaphore), reentered, done }
+        let reentered =
+            Self.ending.contains(id) || Self.insideTeardown || AsyncResolutionStack.frames.contains { $0.bag != nil }
+        let role = state.withLock { state -> Role in
+            switch state.ending {
+            case .notStarted:
+                state.ending = .running(waiters: [])
+                return .first
+            case .running where reentered:
+                return .reentered
+            case .running(var waiters):
+                let semaphore = DispatchSemaphore(value: 0)
+                waiters.append(.thread(semaphore))
+                state.ending = .running(waiters: waiters)
+                return .wait(semaphore)
+            case .done:
+                return .done
+            }
+        }
+        switch role {
+        case .first:
+            let result = Self.$ending.withValue(Self.ending + [id]) { () -> Result<Void, DisposalError> in
+                do throws(DisposalError) {
+                    try body()
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            finishEnding()
+            try result.get()
+        case .reentered:
+            return
+        case .wait(let semaphore):
+            semaphore.wait()
+            try disposeAllSynchronously()
+        case .done:
+            try disposeAllSynchronously()
+        }
+    }
+
+    /// ``disposeAll()`` without `await`: runs every synchronous teardown not yet run, newest
+    /// first. An asynchronous one that appeared after ``stopBuildsUnlessAsynchronous()`` (a
+    /// build in flight made it) is started in a task and reported as not awaited, as are
+    /// teardown tasks still running; the next `async` end awaits them.
+    func disposeAllSynchronously() throws(DisposalError) {
+        let (pending, running) = state.withLock { state in
+            state.finished = true
+            let pending = state.tickets.values.sorted { $0.order > $1.order }
+            return (pending, state.running.count)
+        }
+        var failures: [DisposalError.Failure] = []
+        for ticket in pending {
+            if let failure = ticket.disposeSynchronously() { failures.append(failure) }
+        }
+        if running > 0 {
+            failures.append(
+                DisposalError.Failure(registration: "teardowns a reset started", error: AsynchronousTeardownNotAwaited())
+            )
+        }
+        failures += state.withLock { state in
+            defer { state.failures = [] }
+            return state.failures
+        }
+        if !failures.isEmpty { throw DisposalError(failures: failures) }
     }
 
     /// How many tracked instances have not been disposed, for the warning about a scope
@@ -381,20 +594,31 @@ enum DisposalTracker {
         resolver.scope?.disposables ?? resolver.container.disposables
     }
 
-    /// Records how to dispose `instance` in `bag`; `nil` for an instance with nothing to dispose.
-    static func track<T>(_ instance: T, teardown: Teardown<T>?, in bag: DisposalBag) -> DisposalTicket? {
-        let box = UncheckedBox(instance)
+    /// Records how to dispose `instance`, built by `entry`, in `bag`; `nil` for an instance with
+    /// nothing to dispose.
+    static func track<T>(_ instance: T, of entry: AnyEntry, teardown: Teardown<T>?, in bag: DisposalBag) -> DisposalTicket? {
         let run: DisposalTicket.Teardown
         if let teardown {
-            run = .async { try await teardown.run(box.value) }
-        } else if let disposable = instance as? any AsyncDisposable {
-            run = .async { try await disposable.dispose() }
-        } else if let disposable = instance as? any Disposable {
-            run = .sync { try disposable.dispose() }
+            let box = UncheckedBox(instance)
+            switch teardown {
+            case .sync(let teardown): run = .sync { try teardown(box.value) }
+            case .async(let teardown): run = .async { try await teardown(box.value) }
+            }
         } else {
-            return nil
+            // Whether the instance is disposable is a conformance lookup; a registration builds
+            // one dynamic type nearly always, so it remembers the last type that was not.
+            let dynamicType = UInt(bitPattern: ObjectIdentifier(type(of: instance)))
+            if entry.lastUndisposableType.load(ordering: .relaxed) == dynamicType { return nil }
+            if let disposable = instance as? any AsyncDisposable {
+                run = .async { try await disposable.dispose() }
+            } else if let disposable = instance as? any Disposable {
+                run = .sync { try disposable.dispose() }
+            } else {
+                entry.lastUndisposableType.store(dynamicType, ordering: .relaxed)
+                return nil
+            }
         }
-        return bag.track(registration: typeDisplayName(T.self), teardown: run)
+        return bag.track(T.self, teardown: run)
     }
 }
 
@@ -410,36 +634,46 @@ enum BuildNesting {
 /// ``WiringError/Code/shutDown``.
 struct ShutDownSignal: Error {}
 
+/// The failure a synchronous end reports for an asynchronous teardown it could only start.
+struct AsynchronousTeardownNotAwaited: Error, CustomStringConvertible {
+    var description: String {
+        "an asynchronous teardown that syncClose() or syncShutdown() could only start, in a task; an `async` close() or shutdown() awaits it"
+    }
+}
+
 /// The disposal side of one build of a tracked lifetime (see ``Resolver/buildTracked(_:_:onConstructed:)``).
 @usableFromInline
 final class TrackedBuild<T> {
     let bag: DisposalBag
-    let teardown: Teardown<T>?
+    let entry: Entry<T>
+    /// Whether it is an async build (``DisposalBag/enter(async:)``).
+    let isAsync: Bool
     /// The instance's ticket, once it is built, if it has anything to dispose.
     var ticket: DisposalTicket?
 
-    private init(bag: DisposalBag, teardown: Teardown<T>?) {
+    private init(bag: DisposalBag, entry: Entry<T>, isAsync: Bool) {
         self.bag = bag
-        self.teardown = teardown
+        self.entry = entry
+        self.isAsync = isAsync
     }
 
     /// Counts a build of `entry` through `resolver` into its owner's bag (the scope's, else the
     /// container's). Throws ``WiringError/Code/shutDown`` when that owner has begun to end: the
     /// build must not start, unless it is part of a build in flight, which may finish its graph
     /// (``DisposalBag/enterNested()``).
-    static func enter(_ entry: Entry<T>, through resolver: Resolver) throws(WiringError) -> TrackedBuild<T> {
+    static func enter(_ entry: Entry<T>, through resolver: Resolver, async: Bool) throws(WiringError) -> TrackedBuild<T> {
         let bag = DisposalTracker.bag(of: resolver)
-        guard bag.enter() || (BuildNesting.isInsideBuild && bag.enterNested()) else {
+        guard bag.enter(async: async) || (BuildNesting.isInsideBuild && bag.enterNested(async: async)) else {
             throw WiringError(code: .shutDown, entry: entry)
         }
-        return TrackedBuild(bag: bag, teardown: entry.refinements.teardown)
+        return TrackedBuild(bag: bag, entry: entry, isAsync: async)
     }
 
     /// Tracks the instance the factory built, right after it was built: disposal runs in
     /// reverse order of creation, so an instance goes before the dependencies it was built from.
     @usableFromInline
     func track(_ instance: T) -> DisposalTicket? {
-        ticket = DisposalTracker.track(instance, teardown: teardown, in: bag)
+        ticket = DisposalTracker.track(instance, of: entry, teardown: entry.refinements.teardown, in: bag)
         return ticket
     }
 
@@ -451,7 +685,7 @@ final class TrackedBuild<T> {
     ///
     /// - Returns: what the resolve gets, and whether to dispose the instance now.
     private func leave(with result: Result<T, WiringError>, entry: AnyEntry) -> (Result<T, WiringError>, disposeNow: Bool) {
-        let (closed, finished) = bag.leave()
+        let (closed, finished) = bag.leave(async: isAsync)
         switch result {
         case .success where !closed: return (result, false)
         // Part of a build still in flight, which the owner's end waits for: that end disposes

@@ -9,9 +9,26 @@ extension Registration {
     /// container.register(ConnectionPool.self, lifetime: .singleton) { _ in try ConnectionPool() }
     ///     .onDispose { pool in await pool.close() }
     /// ```
+    ///
+    /// An asynchronous teardown needs the `async` ``Scope/close()`` or ``Container/shutdown()``,
+    /// not ``Scope/syncClose()`` or ``Container/syncShutdown()``; a closure that does not await
+    /// gets the synchronous overload below, which both can run.
     @discardableResult
     public func onDispose(_ teardown: @escaping @Sendable (T) async throws -> Void) -> Registration<T> {
-        refining { $0.teardown = Teardown(run: teardown) }
+        refining { $0.teardown = .async(teardown) }
+    }
+
+    /// Gives the registration's instances a synchronous teardown: as the `async` overload, but
+    /// it runs on the thread that ends the instance's owner, so ``Scope/syncClose()`` and
+    /// ``Container/syncShutdown()`` can run it.
+    ///
+    /// ```swift
+    /// container.register(Transaction.self, lifetime: .scoped) { r in try Transaction(r.resolve()) }
+    ///     .onDispose { transaction in transaction.rollBackIfOpen() }
+    /// ```
+    @discardableResult
+    public func onDispose(_ teardown: @escaping @Sendable (T) throws -> Void) -> Registration<T> {
+        refining { $0.teardown = .sync(teardown) }
     }
 
     /// Makes a transient registration's instances tracked for disposal too: each one built is

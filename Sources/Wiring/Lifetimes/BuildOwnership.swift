@@ -43,6 +43,24 @@ final class BuildOwnership: Sendable {
         }
     }
 
+    /// For a build that records its owner only when someone waits for it (a scope's): records
+    /// that `owner` builds `cell` and that `thread` waits for it. `false` when that wait would
+    /// close a loop of threads waiting for each other: `thread` must throw instead.
+    func wait(for cell: ObjectIdentifier, ownedBy owner: UInt, by thread: UInt) -> Bool {
+        state.withLock { state in
+            if state.owners[cell] == nil { state.owners[cell] = owner }
+            var current = owner
+            var steps = 0
+            while let awaited = state.waiting[current], let next = state.owners[awaited], steps <= state.owners.count {
+                if next == thread { return false }
+                current = next
+                steps += 1
+            }
+            state.waiting[thread] = cell
+            return true
+        }
+    }
+
     func endWait(by thread: UInt) {
         state.withLock { _ = $0.waiting.removeValue(forKey: thread) }
     }

@@ -62,7 +62,7 @@ enum CreationOrder {
 ///
 /// Weak singletons are read under the state lock instead, through a ``WeakInstance``.
 @usableFromInline
-final class InstanceCell<T>: ResettableCell, @unchecked Sendable {
+final class InstanceCell<T>: @unchecked Sendable {
     // @unchecked: `published` is atomic; `current`, `weakCurrent` and `generation` are read and
     // written only while `stateLock` is held; `pending` and `pendingTicket` are read or written
     // only by the thread that owns the build (per `BuildOwnership`), which holds `buildLock`
@@ -71,9 +71,8 @@ final class InstanceCell<T>: ResettableCell, @unchecked Sendable {
     /// ``Reclamation/lines``, for the read section of ``readValue()``.
     @usableFromInline let readers: UnsafeMutablePointer<Atomic<Int>>
     private let isWeak: Bool
-    /// Whether every read takes the state lock (weak singletons, and a scope's cells): then no
-    /// reader ever holds a pointer into the cell without the lock, and what ``reset()`` returns
-    /// can be released without a grace period (``Reclamation/releaseUnshared(_:)``).
+    /// Whether every read takes the state lock (weak singletons): then no reader ever holds a
+    /// pointer into the cell without the lock.
     let readsUnderLock: Bool
     /// Held by the thread that builds, while the factory and hooks run.
     private let buildLock = PlatformLock()
@@ -91,11 +90,10 @@ final class InstanceCell<T>: ResettableCell, @unchecked Sendable {
     /// How to dispose of `pending`, if it is tracked for disposal; published with it.
     var pendingTicket: DisposalTicket?
 
-    /// A cell for a weak or strong instance; `lockedReads` makes every read take the state lock
-    /// (see ``readsUnderLock``), for owners that reset often and want no grace period then.
-    init(weak: Bool, lockedReads: Bool = false) {
+    /// A cell for a weak or strong instance.
+    init(weak: Bool) {
         isWeak = weak
-        readsUnderLock = weak || lockedReads
+        readsUnderLock = weak
         readers = Reclamation.lines
     }
 
@@ -226,10 +224,4 @@ final class InstanceCell<T>: ResettableCell, @unchecked Sendable {
         guard Swift.type(of: boxed) is AnyObject.Type else { return nil }
         return boxed as AnyObject
     }
-}
-
-/// A cell of any type, for owners that reset cells they hold type-erased (a scope).
-protocol ResettableCell: AnyObject {
-    /// See ``InstanceCell/reset()``.
-    func reset() -> AnyObject?
 }

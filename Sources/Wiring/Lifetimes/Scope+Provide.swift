@@ -45,15 +45,10 @@ extension Scope {
         guard let target = enclosing(named: entry.lifetime.scopeName) else {
             throw Resolver.noScope(for: entry, in: container)
         }
-        guard let cell: InstanceCell<T> = target.cell(for: entry) else {
+        guard let instances = target.instances else {
             throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
         }
-        var provided = false
-        _ = try cell.value(for: entry) { _ throws(WiringError) -> T in
-            provided = true
-            return instance
-        }
-        if !provided {
+        if !instances.provide(instance, for: entry) {
             throw WiringError(code: .duplicateRegistration, entry: entry, detail: .alreadyInScope)
         }
     }

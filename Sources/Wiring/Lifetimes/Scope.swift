@@ -84,19 +84,16 @@ public final class Scope: Resolving, Sendable {
         return nil
     }
 
-    /// The cell that holds this scope's instance of `entry`'s registration; see
-    /// ``ScopeState/cell(for:)``.
-    func cell<T>(for entry: AnyEntry) -> InstanceCell<T>? {
-        state.cell(for: entry)
-    }
+    /// This scope's instances, or `nil` once it is closed; see ``ScopeState/openInstances``.
+    var instances: ScopedInstances? { state.openInstances }
 }
 
 /// A scope's instances and their disposal: what its container reaches to close it at shutdown,
 /// without keeping the ``Scope`` itself alive (a scope dropped without ``Scope/close()`` is
 /// released as before, and forgotten by its container).
 final class ScopeState: Sendable {
-    /// One cell per key, tagged with the registration it caches for (see ``cell(for:)``).
-    private let cells = Lock<[ServiceKey: ScopedCell]>([:])
+    /// The instances of `.scoped` registrations.
+    private let instances = ScopedInstances()
     /// The instances ``close()`` disposes.
     let disposables = DisposalBag()
     /// Set by ``close()``.
@@ -107,14 +104,27 @@ final class ScopeState: Sendable {
 
     /// Disposes and releases the instances; see ``Scope/reset()``.
     func reset() {
-        let released = cells.withLock { cells in
-            let old = cells
-            cells = [:]
-            return old
+        // A scope's instances are read under its mutex, never lock-free, so there is no reader
+        // to wait for: a request scope closes without a grace period. Newest first.
+        Reclamation.releaseUnshared(Array(instances.takeAll().reversed()))
+    }
+
+    /// Ends the scope without `await`: see ``Scope/syncClose()``.
+    /// `refusing`: whether to refuse when ending needs awaiting; a container's synchronous
+    /// shutdown, which checked that already, does not.
+    func closeSynchronously(refusing: Bool = true) throws(DisposalError) {
+        if refusing {
+            let needs = disposables.stopBuildsUnlessAsynchronous()
+            if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
+        } else {
+            disposables.stopBuilds()
         }
-        // A scope's cells are read under their lock, never lock-free, so there is no reader to
-        // wait for: a request scope closes without a grace period.
-        Reclamation.releaseUnshared(released.values.compactMap { $0.cell.reset() })
+        isClosed.store(true, ordering: .releasing)
+        try disposables.endSynchronously { () throws(DisposalError) in
+            defer { self.reset() }
+            self.disposables.waitForBuildsBlocking()
+            try self.disposables.disposeAllSynchronously()
+        }
     }
 
     /// Ends the scope: see ``Scope/close()``. The first call does the work; a later or
@@ -131,27 +141,13 @@ final class ScopeState: Sendable {
         }
     }
 
-    /// The cell that holds this scope's instance of `entry`'s registration; `nil` once the scope
-    /// is closed (but for a build nested in one in flight while it closes). A cell made for a
-    /// registration that has since been replaced or removed (same key, other registration) is
-    /// dropped, so the scope never serves what an old factory built.
-    func cell<T>(for entry: AnyEntry) -> InstanceCell<T>? {
-        // Once closed, only a build nested in one still in flight may finish its graph here.
+    /// The scope's instances; `nil` once the scope is closed, but for a build nested in one in
+    /// flight while it closes, which may finish its graph here.
+    var openInstances: ScopedInstances? {
         if isClosed.load(ordering: .acquiring), !(BuildNesting.isInsideBuild && disposables.acceptsNestedOnly) {
             return nil
         }
-        let registration = ScopedCell.Registration(owner: ObjectIdentifier(entry.owner), sequence: entry.sequence)
-        let (cell, replaced) = cells.withLock { cells -> (InstanceCell<T>, ScopedCell?) in
-            if let existing = cells[entry.key], existing.registration == registration {
-                return (unsafeDowncast(existing.cell, to: InstanceCell<T>.self), nil)
-            }
-            let cell = InstanceCell<T>(weak: false, lockedReads: true)
-            return (cell, cells.updateValue(ScopedCell(registration: registration, cell: cell), forKey: entry.key))
-        }
-        // Disposed and released after the lock is dropped, in case the old instance's `deinit`
-        // resolves.
-        if let replaced, let old = replaced.cell.reset() { Reclamation.releaseUnshared([old]) }
-        return cell
+        return instances
     }
 
     #if DEBUG
@@ -183,6 +179,11 @@ struct OpenScopes: Sendable {
     private var scopes: [Int: ScopeState] = [:]
     /// Set when the container's shutdown took them: a scope made later is born closed.
     private var ended = false
+
+    /// Its scopes, oldest first, without closing the list.
+    func all() -> [ScopeState] {
+        scopes.sorted { $0.key < $1.key }.map(\.value)
+    }
 
     /// Closes the list and returns its scopes, newest first.
     mutating func takeAll() -> [ScopeState] {
@@ -219,17 +220,4 @@ extension Lock where State == OpenScopes {
         let removed = withLock { $0.remove(state) }
         withExtendedLifetime(removed) {}  // released here, outside the lock
     }
-}
-
-/// A scope's cell for one key, and which registration it was made for.
-struct ScopedCell: Sendable {
-    /// A registration's identity that survives republishing it (hooks, tracing): its container
-    /// and its sequence number there.
-    struct Registration: Hashable, Sendable {
-        let owner: ObjectIdentifier
-        let sequence: Int
-    }
-
-    let registration: Registration
-    let cell: any ResettableCell & Sendable
 }

@@ -1,8 +1,10 @@
+import Synchronization
+
 /// One registration: its key, lifetime, factory and hooks. Immutable once published; changing a
 /// registration publishes a new entry (that may share the old one's cell).
 @usableFromInline
 class AnyEntry: @unchecked Sendable {
-    // @unchecked: all stored properties are `let`s set in `init`.
+    // @unchecked: all stored properties are `let`s set in `init` (`lastUndisposableType` is atomic).
     @usableFromInline let key: ServiceKey
     @usableFromInline let lifetime: Lifetime
     /// The container that registered it: singletons live there and resolve their dependencies
@@ -30,6 +32,9 @@ class AnyEntry: @unchecked Sendable {
     @usableFromInline let tracksDisposal: Bool
     /// Whether its container or a scope keeps the instance (every lifetime but transient and graph).
     let isCached: Bool
+    /// The last dynamic type it built that is not disposable (its metadata's address), so that
+    /// disposal tracking skips the conformance lookups next time (``DisposalTracker``); 0 when none.
+    let lastUndisposableType = Atomic<UInt>(0)
 
     init(
         key: ServiceKey,

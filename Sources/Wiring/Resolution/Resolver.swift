@@ -90,7 +90,7 @@ extension Resolver {
         _ arguments: UnsafeRawPointer?,
         onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
     ) throws(WiringError) -> T {
-        let disposal = try TrackedBuild.enter(entry, through: self)
+        let disposal = try TrackedBuild.enter(entry, through: self, async: false)
         let result: Result<T, WiringError>
         do {
             result = .success(try buildUntracked(entry, arguments, disposal: disposal, onConstructed: onConstructed))
@@ -252,16 +252,10 @@ extension Resolver {
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
                 throw Resolver.noScope(for: entry, in: container)
             }
-            guard let cell: InstanceCell<T> = target.cell(for: entry) else {
+            guard let instances = target.instances else {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
             }
-            let inScope = Resolver(container: container, scope: target)
-            return try cell.value(for: entry) { (cell) throws(WiringError) -> T in
-                try inScope.build(entry, arguments) { (value, ticket) throws(WiringError) in
-                    cell.pending = value
-                    cell.pendingTicket = ticket
-                }
-            }
+            return try instances.value(for: entry, through: Resolver(container: container, scope: target), arguments: arguments)
         case .transient:
             return try build(entry, arguments, onConstructed: nil)
         }
@@ -277,9 +271,7 @@ extension Resolver {
             let box = ResolutionContext.existing?.held.pointee.graphInstances[ObjectIdentifier(entry)]
             return box.map { unsafeDowncast($0, to: GraphBox<T>.self).value }
         case .scoped:
-            guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else { return nil }
-            let cell: InstanceCell<T>? = target.cell(for: entry)
-            return cell?.peek()
+            return scope?.enclosing(named: entry.lifetime.scopeName)?.instances?.peek(entry)
         case .transient:
             return nil
         }

@@ -129,11 +129,11 @@ enum Reclamation {
     }
 
     /// ``release(_:)`` without the grace period, for objects that no lock-free reader can reach:
-    /// what a cell that reads under its lock (``InstanceCell/readsUnderLock``) gave up. Disposes
-    /// the tracked instances among them, then releases them. Call it with no engine lock held.
-    static func releaseUnshared(_ objects: consuming [AnyObject]) {
-        for object in copy objects { (object as? any DisposedOnRelease)?.disposeBeforeRelease() }
-        withExtendedLifetime(objects) {}
+    /// what a scope's instances gave up (``ScopedInstances``). Disposes the tracked instances
+    /// among them, in order, then releases them. Call it with no engine lock held.
+    static func releaseUnshared(_ slots: consuming [ScopedSlot]) {
+        for slot in copy slots { slot.disposeBeforeRelease() }
+        withExtendedLifetime(slots) {}
     }
 }
 

@@ -1,0 +1,265 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A scope's instances: one per registration, all behind one mutex.
+///
+/// This is the request path of a server, so it is built to cost little:
+/// - no object per registration but the instance's own ``ScopedInstance`` (its box), made when
+///   it is built; no lock per instance; no hashing: a scope holds a handful of instances, found
+///   by a linear scan of the registration's identity (its container and sequence number);
+/// - exactly once under contention all the same: a build is recorded in ``building`` while its
+///   factory runs (with no lock held), and a thread that needs the same instance waits on the
+///   scope's condition until it is published. Only such a wait registers the build in
+///   ``BuildOwnership``, so a cross-thread loop through a scope still throws
+///   ``WiringError/Code/cycle`` instead of hanging, and the uncontended path never touches it.
+/// - A reset or close takes the published instances out under the mutex and releases them
+///   after it; no reader ever holds a pointer into the table without the mutex, so no grace
+///   period is needed. A build a reset overlapped returns its instance to its caller without
+///   caching it.
+final class ScopedInstances: @unchecked Sendable {
+    // @unchecked: `values`, `building` and `generation` are read and written only while the
+    // mutex in `primitives` is held; `primitives` is allocated and initialised in `init`, never
+    // reassigned, and destroyed in `deinit`, when no thread can hold a reference.
+    private let primitives: UnsafeMutablePointer<Primitives>
+    private var values: [ScopedSlot] = []
+    private var building: [ScopedBuild] = []
+    /// Counts resets: a build publishes only if none happened since it started.
+    private var generation = 0
+
+    private struct Primitives {
+        var mutex = pthread_mutex_t()
+        var condition = pthread_cond_t()
+    }
+
+    init() {
+        primitives = .allocate(capacity: 1)
+        primitives.initialize(to: Primitives())
+        let mutexResult = pthread_mutex_init(&primitives.pointee.mutex, nil)
+        precondition(mutexResult == 0, "Wiring: pthread_mutex_init failed with \(mutexResult)")
+        let conditionResult = pthread_cond_init(&primitives.pointee.condition, nil)
+        precondition(conditionResult == 0, "Wiring: pthread_cond_init failed with \(conditionResult)")
+    }
+
+    deinit {
+        pthread_cond_destroy(&primitives.pointee.condition)
+        pthread_mutex_destroy(&primitives.pointee.mutex)
+        primitives.deinitialize(count: 1)
+        primitives.deallocate()
+    }
+
+    private func lock() { pthread_mutex_lock(&primitives.pointee.mutex) }
+    private func unlock() { pthread_mutex_unlock(&primitives.pointee.mutex) }
+
+    /// Requires the mutex.
+    private func published(_ registration: ScopedRegistration) -> ScopedSlot? {
+        for slot in values where slot.registration == registration { return slot }
+        return nil
+    }
+
+    /// Requires the mutex.
+    private func buildIndex(_ registration: ScopedRegistration) -> Int? {
+        building.firstIndex { $0.registration == registration }
+    }
+
+    /// The scope's instance of `entry`'s registration, built through `resolver` (the scope's)
+    /// if needed, exactly once across all threads.
+    func value<T>(for entry: Entry<T>, through resolver: Resolver, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+        let registration = ScopedRegistration(entry)
+        let thread = currentThreadID
+        lock()
+        while true {
+            if let slot = published(registration) {
+                let value = unsafeDowncast(slot, to: ScopedInstance<T>.self).value
+                unlock()
+                return value
+            }
+            guard let index = buildIndex(registration) else { break }
+            let build = building[index]
+            if build.thread == thread {
+                // Re-entered from its own hooks, which may close a cycle on the instance the
+                // factory made; from its factory, a loop.
+                if let pending = build.pending {
+                    let value = unsafeDowncast(pending, to: ScopedInstance<T>.self).value
+                    unlock()
+                    return value
+                }
+                unlock()
+                throw Resolver.cycle(entry)
+            }
+            // Another thread builds it: wait for it, unless that thread waits for us.
+            let marker = build.marker ?? ScopedBuildMarker()
+            building[index].marker = marker
+            guard BuildOwnership.shared.wait(for: ObjectIdentifier(marker), ownedBy: build.thread, by: thread) else {
+                unlock()
+                throw Resolver.cycle(entry)
+            }
+            pthread_cond_wait(&primitives.pointee.condition, &primitives.pointee.mutex)
+            BuildOwnership.shared.endWait(by: thread)
+            withExtendedLifetime(marker) {}
+        }
+        // Not built: a stale instance of the same key (its registration replaced or removed)
+        // goes, so that the scope never serves what an old factory built.
+        let stale = values.firstIndex { $0.key == entry.key }.map { values.remove(at: $0) }
+        building.append(ScopedBuild(registration: registration, thread: thread))
+        let started = generation
+        unlock()
+        if let stale { Reclamation.releaseUnshared([stale]) }
+
+        let value: T
+        do {
+            value = try resolver.build(entry, arguments) { (value, ticket) throws(WiringError) in
+                let pending = ScopedInstance(value, registration: registration, key: entry.key, ticket: ticket)
+                self.lock()
+                if let index = self.buildIndex(registration, thread: thread) { self.building[index].pending = pending }
+                self.unlock()
+            }
+        } catch {
+            lock()
+            let finished = endBuild(registration, thread: thread)
+            unlock()
+            Self.wakeWaiters(of: finished, in: self)
+            throw error
+        }
+        lock()
+        let finished = endBuild(registration, thread: thread)
+        var result = value
+        if let existing = published(registration) {
+            // Provided meanwhile: the scope keeps what it was given.
+            result = unsafeDowncast(existing, to: ScopedInstance<T>.self).value
+        } else if generation == started, let pending = finished?.pending {
+            values.append(pending)
+        }
+        unlock()
+        Self.wakeWaiters(of: finished, in: self)
+        return result
+    }
+
+    /// Requires the mutex.
+    private func buildIndex(_ registration: ScopedRegistration, thread: UInt) -> Int? {
+        building.firstIndex { $0.registration == registration && $0.thread == thread }
+    }
+
+    /// Removes the build of `registration` by `thread`. Requires the mutex.
+    private func endBuild(_ registration: ScopedRegistration, thread: UInt) -> ScopedBuild? {
+        buildIndex(registration, thread: thread).map { building.remove(at: $0) }
+    }
+
+    /// Lets the threads that waited for `build` look again. Call it without the mutex.
+    private static func wakeWaiters(of build: ScopedBuild?, in instances: ScopedInstances) {
+        guard let marker = build?.marker else { return }
+        BuildOwnership.shared.release(ObjectIdentifier(marker))
+        instances.lock()
+        pthread_cond_broadcast(&instances.primitives.pointee.condition)
+        instances.unlock()
+    }
+
+    /// The instance of `entry`'s registration if it is built; never builds, never waits.
+    func peek<T>(_ entry: Entry<T>) -> T? {
+        let registration = ScopedRegistration(entry)
+        lock()
+        defer { unlock() }
+        return published(registration).map { unsafeDowncast($0, to: ScopedInstance<T>.self).value }
+    }
+
+    /// Caches `value` (with its disposal ticket) for `entry`'s registration unless an instance
+    /// is cached already; returns the one cached. For async builds, which publish when they end.
+    func store<T>(_ value: T, ticket: DisposalTicket?, for entry: Entry<T>) -> T {
+        let registration = ScopedRegistration(entry)
+        lock()
+        defer { unlock() }
+        if let existing = published(registration) { return unsafeDowncast(existing, to: ScopedInstance<T>.self).value }
+        values.append(ScopedInstance(value, registration: registration, key: entry.key, ticket: ticket))
+        return value
+    }
+
+    /// Caches `value` for `entry`'s registration; `false` if the scope holds one already.
+    func provide<T>(_ value: T, for entry: Entry<T>) -> Bool {
+        let registration = ScopedRegistration(entry)
+        lock()
+        if published(registration) != nil {
+            unlock()
+            return false
+        }
+        let stale = values.firstIndex { $0.key == entry.key }.map { values.remove(at: $0) }
+        values.append(ScopedInstance(value, registration: registration, key: entry.key, ticket: nil))
+        unlock()
+        if let stale { Reclamation.releaseUnshared([stale]) }
+        return true
+    }
+
+    /// Forgets every instance and returns them, newest last, for the caller to dispose and
+    /// release with no lock held. Builds in flight finish without caching.
+    func takeAll() -> [ScopedSlot] {
+        lock()
+        let taken = values
+        values = []
+        generation &+= 1
+        unlock()
+        return taken
+    }
+}
+
+/// A registration's identity that survives republishing it (hooks, tracing): its container
+/// and its sequence number there.
+struct ScopedRegistration: Equatable, Sendable {
+    let owner: ObjectIdentifier
+    let sequence: Int
+
+    init(_ entry: AnyEntry) {
+        owner = ObjectIdentifier(entry.owner)
+        sequence = entry.sequence
+    }
+}
+
+/// A build in flight in a scope.
+struct ScopedBuild {
+    let registration: ScopedRegistration
+    /// The thread whose factory runs.
+    let thread: UInt
+    /// The instance, once its factory returned: its hooks run, and a cycle they close finds it.
+    var pending: ScopedSlot?
+    /// Made by the first thread that waits for the build: its identity in ``BuildOwnership``.
+    var marker: ScopedBuildMarker?
+
+    init(registration: ScopedRegistration, thread: UInt) {
+        self.registration = registration
+        self.thread = thread
+    }
+}
+
+/// The identity of a scoped build that a thread waits for (see ``ScopedBuild/marker``).
+final class ScopedBuildMarker {}
+
+/// A scope's instance of one registration, type-erased; see ``ScopedInstance``.
+class ScopedSlot: DisposedOnRelease, @unchecked Sendable {
+    // @unchecked: every stored property is a `let`; the instance is shared only for reading.
+    let registration: ScopedRegistration
+    let key: ServiceKey
+    /// How to dispose of the instance; `nil` for one with nothing to dispose, or provided.
+    let ticket: DisposalTicket?
+
+    init(registration: ScopedRegistration, key: ServiceKey, ticket: DisposalTicket?) {
+        self.registration = registration
+        self.key = key
+        self.ticket = ticket
+    }
+
+    /// The scope no longer holds the instance: dispose of it now, once.
+    func disposeBeforeRelease() { ticket?.disposeNow() }
+}
+
+/// A scope's instance of a registration of `T`.
+final class ScopedInstance<T>: ScopedSlot, @unchecked Sendable {
+    // @unchecked: `value` is a `let`, shared only for reading under the scope's mutex or copied out.
+    let value: T
+
+    init(_ value: T, registration: ScopedRegistration, key: ServiceKey, ticket: DisposalTicket?) {
+        self.value = value
+        super.init(registration: registration, key: key, ticket: ticket)
+    }
+}
