@@ -142,7 +142,7 @@ extension Resolver {
             }
         }
         guard let disposal else { return try result.get() }
-        return try await disposal.finish(result, entry: entry)
+        return try await disposal.finish(result)
     }
 
     /// The factory, decorators, disposal tracking, hooks and `publish` of one async build.
@@ -150,7 +150,7 @@ extension Resolver {
         _ entry: Entry<T>,
         _ build: AsyncBuild<T>,
         resolver: Resolver,
-        disposal: TrackedBuild<T>?,
+        disposal: TrackedBuild?,
         publish: ((T, DisposalTicket?) throws(WiringError) -> T)?
     ) async -> Result<T, WiringError> {
         do {
@@ -161,7 +161,7 @@ extension Resolver {
                 instance = try await build.factory(resolver)
             }
             if let decorate = entry.decorate { instance = try decorate(resolver, instance) }
-            let ticket = disposal?.track(instance)
+            let ticket = disposal?.track(instance, builtBy: entry)
             for hook in entry.hooks { try hook(resolver, instance) }
             if let publish { instance = try publish(instance, ticket) }
             return .success(instance)

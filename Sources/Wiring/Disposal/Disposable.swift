@@ -599,26 +599,70 @@ enum DisposalTracker {
     static func track<T>(_ instance: T, of entry: AnyEntry, teardown: Teardown<T>?, in bag: DisposalBag) -> DisposalTicket? {
         let run: DisposalTicket.Teardown
         if let teardown {
-            let box = UncheckedBox(instance)
-            switch teardown {
-            case .sync(let teardown): run = .sync { try teardown(box.value) }
-            case .async(let teardown): run = .async { try await teardown(box.value) }
-            }
+            run = registered(teardown, instance)
         } else {
-            // Whether the instance is disposable is a conformance lookup; a registration builds
-            // one dynamic type nearly always, so it remembers the last type that was not.
-            let dynamicType = UInt(bitPattern: ObjectIdentifier(type(of: instance)))
-            if entry.lastUndisposableType.load(ordering: .relaxed) == dynamicType { return nil }
-            if let disposable = instance as? any AsyncDisposable {
-                run = .async { try await disposable.dispose() }
-            } else if let disposable = instance as? any Disposable {
-                run = .sync { try disposable.dispose() }
+            // Whether the instance is disposable is two conformance lookups; a registration
+            // builds one dynamic type nearly always, so it keeps the answer for the first one.
+            // `as Any`: in generic code, `type(of:)` of an existential `T` is the existential's
+            // metatype, not the instance's type.
+            let dynamicType = type(of: instance as Any)
+            let identity = ObjectIdentifier(dynamicType)
+            let conformance: DisposalConformance
+            if let known = entry.disposalConformance.load() {
+                // Another type than the first: looked up each time (not kept: rare).
+                conformance = known.type == identity ? known : DisposalConformance(dynamicType)
             } else {
-                entry.lastUndisposableType.store(dynamicType, ordering: .relaxed)
+                let first = DisposalConformance(dynamicType)
+                _ = entry.disposalConformance.storeIfNil(first)
+                conformance = first
+            }
+            if let asyncType = conformance.asyncDisposable {
+                run = disposing(instance, as: asyncType)
+            } else if let syncType = conformance.disposable {
+                run = disposing(instance, as: syncType)
+            } else {
                 return nil
             }
         }
         return bag.track(T.self, teardown: run)
+    }
+
+    /// A registration's own teardown for `instance`.
+    private static func registered<T>(_ teardown: Teardown<T>, _ instance: T) -> DisposalTicket.Teardown {
+        let box = UncheckedBox(instance)
+        switch teardown {
+        case .sync(let teardown): return .sync { try teardown(box.value) }
+        case .async(let teardown): return .async { try await teardown(box.value) }
+        }
+    }
+
+    /// `instance`'s own `dispose()`; its dynamic type is `D` (a cast to a concrete type, not a
+    /// conformance lookup).
+    private static func disposing<T, D: AsyncDisposable>(_ instance: T, as _: D.Type) -> DisposalTicket.Teardown {
+        let disposable = instance as! D
+        return .async { try await disposable.dispose() }
+    }
+
+    private static func disposing<T, D: Disposable>(_ instance: T, as _: D.Type) -> DisposalTicket.Teardown {
+        let disposable = instance as! D
+        return .sync { try disposable.dispose() }
+    }
+}
+
+/// Whether a dynamic type is ``AsyncDisposable`` or ``Disposable``: what a registration learns
+/// from the first instance it tracks (``AnyEntry/disposalConformance``).
+final class DisposalConformance: @unchecked Sendable {
+    // @unchecked: every stored property is a `let`; a metatype is an immutable runtime value,
+    // safe to share between threads (`any Disposable.Type` is not `Sendable` only because
+    // `Disposable` is not).
+    let type: ObjectIdentifier
+    let asyncDisposable: (any AsyncDisposable.Type)?
+    let disposable: (any Disposable.Type)?
+
+    init(_ type: Any.Type) {
+        self.type = ObjectIdentifier(type)
+        asyncDisposable = type as? any AsyncDisposable.Type
+        disposable = asyncDisposable == nil ? type as? any Disposable.Type : nil
     }
 }
 
@@ -642,16 +686,19 @@ struct AsynchronousTeardownNotAwaited: Error, CustomStringConvertible {
 }
 
 /// The disposal side of one build of a tracked lifetime (see ``Resolver/buildTracked(_:_:onConstructed:)``).
+///
+/// Not generic, and free of `Result<T, _>`: a build path that names neither needs no run-time
+/// generic-metadata lookup for them.
 @usableFromInline
-final class TrackedBuild<T> {
+final class TrackedBuild {
     let bag: DisposalBag
-    let entry: Entry<T>
+    let entry: AnyEntry
     /// Whether it is an async build (``DisposalBag/enter(async:)``).
     let isAsync: Bool
     /// The instance's ticket, once it is built, if it has anything to dispose.
     var ticket: DisposalTicket?
 
-    private init(bag: DisposalBag, entry: Entry<T>, isAsync: Bool) {
+    private init(bag: DisposalBag, entry: AnyEntry, isAsync: Bool) {
         self.bag = bag
         self.entry = entry
         self.isAsync = isAsync
@@ -660,8 +707,8 @@ final class TrackedBuild<T> {
     /// Counts a build of `entry` through `resolver` into its owner's bag (the scope's, else the
     /// container's). Throws ``WiringError/Code/shutDown`` when that owner has begun to end: the
     /// build must not start, unless it is part of a build in flight, which may finish its graph
-    /// (``DisposalBag/enterNested()``).
-    static func enter(_ entry: Entry<T>, through resolver: Resolver, async: Bool) throws(WiringError) -> TrackedBuild<T> {
+    /// (``DisposalBag/enterNested(async:)``).
+    static func enter(_ entry: AnyEntry, through resolver: Resolver, async: Bool) throws(WiringError) -> TrackedBuild {
         let bag = DisposalTracker.bag(of: resolver)
         guard bag.enter(async: async) || (BuildNesting.isInsideBuild && bag.enterNested(async: async)) else {
             throw WiringError(code: .shutDown, entry: entry)
@@ -672,42 +719,52 @@ final class TrackedBuild<T> {
     /// Tracks the instance the factory built, right after it was built: disposal runs in
     /// reverse order of creation, so an instance goes before the dependencies it was built from.
     @usableFromInline
-    func track(_ instance: T) -> DisposalTicket? {
+    func track<T>(_ instance: T, builtBy entry: Entry<T>) -> DisposalTicket? {
         ticket = DisposalTracker.track(instance, of: entry, teardown: entry.refinements.teardown, in: bag)
         return ticket
     }
 
-    /// Counts the build out of its bag and decides what its resolve gets:
-    /// - the instance, unless the owner began to end meanwhile: then ``WiringError/Code/shutDown``,
-    ///   and the instance is disposed by that end, or here if the end has already disposed
-    ///   everything;
-    /// - a build that failed after its instance existed (a hook threw) disposes it here.
-    ///
-    /// - Returns: what the resolve gets, and whether to dispose the instance now.
-    private func leave(with result: Result<T, WiringError>, entry: AnyEntry) -> (Result<T, WiringError>, disposeNow: Bool) {
+    /// Counts the build out of its bag; whether its resolve may hand out the instance it built:
+    /// not if the owner began to end meanwhile (then the instance is disposed by that end, or
+    /// here if the end has already disposed everything) — unless the build is part of one still
+    /// in flight, which that end waits for and which may use the instance meanwhile.
+    private func leaveSucceeded() -> (handOut: Bool, disposeNow: Bool) {
         let (closed, finished) = bag.leave(async: isAsync)
-        switch result {
-        case .success where !closed: return (result, false)
-        // Part of a build still in flight, which the owner's end waits for: that end disposes
-        // the instance (its snapshot is not taken yet), and the build may use it meanwhile.
-        case .success where !finished && BuildNesting.isInsideBuild: return (result, false)
-        case .success: return (.failure(WiringError(code: .shutDown, entry: entry)), finished)
-        case .failure: return (result, true)
-        }
+        if !closed || (!finished && BuildNesting.isInsideBuild) { return (true, false) }
+        return (false, finished)
     }
 
-    /// ``leave(with:entry:)`` for a synchronous build: an async teardown runs in a task the
-    /// owner's end awaits.
-    func finish(_ result: Result<T, WiringError>, entry: AnyEntry) throws(WiringError) -> T {
-        let (outcome, disposeNow) = leave(with: result, entry: entry)
+    /// A synchronous build succeeded: returns its instance, or throws ``WiringError/Code/shutDown``
+    /// (see ``leaveSucceeded()``); an async teardown runs in a task the owner's end awaits.
+    @usableFromInline
+    func succeeded<T>(_ instance: T) throws(WiringError) -> T {
+        let (handOut, disposeNow) = leaveSucceeded()
+        if handOut { return instance }
         if disposeNow { ticket?.disposeNow() }
-        return try outcome.get()
+        throw WiringError(code: .shutDown, entry: entry)
     }
 
-    /// ``leave(with:entry:)`` for an async build: the teardown is awaited.
-    func finish(_ result: Result<T, WiringError>, entry: AnyEntry) async throws(WiringError) -> T {
-        let (outcome, disposeNow) = leave(with: result, entry: entry)
-        if disposeNow, let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }
-        return try outcome.get()
+    /// A synchronous build failed, after its instance may have existed (a hook threw): counts it
+    /// out and disposes the instance now.
+    @usableFromInline
+    func failed(_ error: WiringError) -> WiringError {
+        _ = bag.leave(async: isAsync)
+        ticket?.disposeNow()
+        return error
+    }
+
+    /// ``succeeded(_:)`` and ``failed(_:)`` for an async build: the teardown is awaited.
+    func finish<T>(_ result: Result<T, WiringError>) async throws(WiringError) -> T {
+        switch result {
+        case .success(let instance):
+            let (handOut, disposeNow) = leaveSucceeded()
+            if handOut { return instance }
+            if disposeNow, let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }
+            throw WiringError(code: .shutDown, entry: entry)
+        case .failure(let error):
+            _ = bag.leave(async: isAsync)
+            if let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }
+            throw error
+        }
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 /// registration publishes a new entry (that may share the old one's cell).
 @usableFromInline
 class AnyEntry: @unchecked Sendable {
-    // @unchecked: all stored properties are `let`s set in `init` (`lastUndisposableType` is atomic).
+    // @unchecked: all stored properties are `let`s set in `init` (`disposalConformance` is atomic).
     @usableFromInline let key: ServiceKey
     @usableFromInline let lifetime: Lifetime
     /// The container that registered it: singletons live there and resolve their dependencies
@@ -32,9 +32,9 @@ class AnyEntry: @unchecked Sendable {
     @usableFromInline let tracksDisposal: Bool
     /// Whether its container or a scope keeps the instance (every lifetime but transient and graph).
     let isCached: Bool
-    /// The last dynamic type it built that is not disposable (its metadata's address), so that
-    /// disposal tracking skips the conformance lookups next time (``DisposalTracker``); 0 when none.
-    let lastUndisposableType = Atomic<UInt>(0)
+    /// Whether the first dynamic type it built and tracked is disposable, set once, so that
+    /// later builds of that type skip the conformance lookups (``DisposalTracker``).
+    let disposalConformance = AtomicLazyReference<DisposalConformance>()
 
     init(
         key: ServiceKey,

@@ -91,13 +91,13 @@ extension Resolver {
         onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
     ) throws(WiringError) -> T {
         let disposal = try TrackedBuild.enter(entry, through: self, async: false)
-        let result: Result<T, WiringError>
+        let instance: T
         do {
-            result = .success(try buildUntracked(entry, arguments, disposal: disposal, onConstructed: onConstructed))
+            instance = try buildUntracked(entry, arguments, disposal: disposal, onConstructed: onConstructed)
         } catch {
-            result = .failure(error)
+            throw disposal.failed(error)
         }
-        return try disposal.finish(result, entry: entry)
+        return try disposal.succeeded(instance)
     }
 
     /// The build itself; `disposal` tracks the instance when its lifetime is tracked.
@@ -105,7 +105,7 @@ extension Resolver {
     func buildUntracked<T>(
         _ entry: Entry<T>,
         _ arguments: UnsafeRawPointer?,
-        disposal: TrackedBuild<T>?,
+        disposal: TrackedBuild?,
         onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
     ) throws(WiringError) -> T {
         let context = ResolutionContext.current
@@ -139,7 +139,7 @@ extension Resolver {
         } catch {
             throw Resolver.failure(error, in: entry)
         }
-        let ticket = disposal?.track(instance)
+        let ticket = disposal?.track(instance, builtBy: entry)
         if let onConstructed { try onConstructed(instance, ticket) }
         if !entry.hooks.isEmpty {
             for hook in entry.hooks {
@@ -214,51 +214,73 @@ extension Resolver {
     }
 
     /// Singleton, weak singleton, graph and scoped lifetimes.
+    ///
+    /// Each lifetime has a function of its own, and none of them names `T?` or a generic type
+    /// it does not need: unspecialised, each such type costs a run-time metadata lookup on
+    /// every call, wherever the compiler hoists it.
     @usableFromInline
     func resolveCachedLifetime<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+        if entry.tracer != nil { return try resolveTraced(entry: entry, arguments: arguments) }
+        return try resolveUntraced(entry: entry, arguments: arguments)
+    }
+
+    /// A traced registration: a cached instance is reported as a hit.
+    private func resolveTraced<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
         if let tracer = entry.tracer, let value = cachedValue(of: entry) {
             tracer.hit(entry.traced, self)
             return value
         }
+        return try resolveUntraced(entry: entry, arguments: arguments)
+    }
+
+    private func resolveUntraced<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
         switch entry.lifetime.kind {
-        case .singleton, .eagerSingleton, .weakSingleton:
-            guard let cell = entry.cell else { fatalError("Wiring: a singleton entry has no cell") }
-            // Singletons live in the container that registered them and see only what it sees.
-            let owner = Resolver(container: entry.owner, scope: nil)
-            let isWeak = entry.lifetime.kind == .weakSingleton
-            return try cell.value(for: entry) { (cell) throws(WiringError) -> T in
-                try owner.build(entry, arguments) { (value, ticket) throws(WiringError) in
-                    if isWeak {
-                        guard let object = InstanceCell<T>.object(of: value) else {
-                            throw WiringError(code: .invalidLifetime, entry: entry)
-                        }
-                        ResolutionContext.current.held.pointee.keptAlive.append(object)
-                    }
-                    cell.pending = value
-                    cell.pendingTicket = ticket
-                }
-            }
-        case .graph:
-            let context = ResolutionContext.current
-            let id = ObjectIdentifier(entry)
-            if let box = context.held.pointee.graphInstances[id] { return unsafeDowncast(box, to: GraphBox<T>.self).value }
-            return try build(entry, arguments) { (value, _) throws(WiringError) in
-                // A box this replaces (a re-entered build) is released after the dictionary is
-                // consistent again, in case the instance's `deinit` resolves.
-                let replaced = context.held.pointee.graphInstances.updateValue(GraphBox(value), forKey: id)
-                withExtendedLifetime(replaced) {}
-            }
-        case .scoped:
-            guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
-                throw Resolver.noScope(for: entry, in: container)
-            }
-            guard let instances = target.instances else {
-                throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
-            }
-            return try instances.value(for: entry, through: Resolver(container: container, scope: target), arguments: arguments)
-        case .transient:
-            return try build(entry, arguments, onConstructed: nil)
+        case .singleton, .eagerSingleton, .weakSingleton: return try resolveSingleton(entry: entry, arguments: arguments)
+        case .graph: return try resolveGraph(entry: entry, arguments: arguments)
+        case .scoped: return try resolveScoped(entry: entry, arguments: arguments)
+        case .transient: return try build(entry, arguments, onConstructed: nil)
         }
+    }
+
+    private func resolveSingleton<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+        guard let cell = entry.cell else { fatalError("Wiring: a singleton entry has no cell") }
+        // Singletons live in the container that registered them and see only what it sees.
+        let owner = Resolver(container: entry.owner, scope: nil)
+        let isWeak = entry.lifetime.kind == .weakSingleton
+        return try cell.value(for: entry) { (cell) throws(WiringError) -> T in
+            try owner.build(entry, arguments) { (value, ticket) throws(WiringError) in
+                if isWeak {
+                    guard let object = InstanceCell<T>.object(of: value) else {
+                        throw WiringError(code: .invalidLifetime, entry: entry)
+                    }
+                    ResolutionContext.current.held.pointee.keptAlive.append(object)
+                }
+                cell.pending = value
+                cell.pendingTicket = ticket
+            }
+        }
+    }
+
+    private func resolveGraph<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+        let context = ResolutionContext.current
+        let id = ObjectIdentifier(entry)
+        if let box = context.held.pointee.graphInstances[id] { return unsafeDowncast(box, to: GraphBox<T>.self).value }
+        return try build(entry, arguments) { (value, _) throws(WiringError) in
+            // A box this replaces (a re-entered build) is released after the dictionary is
+            // consistent again, in case the instance's `deinit` resolves.
+            let replaced = context.held.pointee.graphInstances.updateValue(GraphBox(value), forKey: id)
+            withExtendedLifetime(replaced) {}
+        }
+    }
+
+    private func resolveScoped<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+        guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
+            throw Resolver.noScope(for: entry, in: container)
+        }
+        guard let instances = target.instances else {
+            throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
+        }
+        return try instances.value(for: entry, through: Resolver(container: container, scope: target), arguments: arguments)
     }
 
     /// The instance `entry`'s lifetime has cached for this resolve, if any, without building:
