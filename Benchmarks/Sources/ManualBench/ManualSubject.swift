@@ -30,14 +30,15 @@ public final class ManualSubject: BenchSubject {
         let work = S8UnitOfWorkImpl(id: id)
         let users = S8UserRepositoryImpl(work: work)
         let orders = S8OrderRepositoryImpl(work: work)
-        let handler = S8HandlerImpl(
-            work: work,
-            users: users,
-            orders: orders,
-            service: S8OrderServiceImpl(users: users, orders: orders, request: request),
-            logger: logger,
-            config: config
-        ) as any S8Handler
+        let handler =
+            S8HandlerImpl(
+                work: work,
+                users: users,
+                orders: orders,
+                service: S8OrderServiceImpl(users: users, orders: orders, request: request),
+                logger: logger,
+                config: config
+            ) as any S8Handler
         work.dispose()
         return handler
     }

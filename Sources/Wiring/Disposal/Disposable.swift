@@ -447,17 +447,17 @@ final class DisposalBag: Sendable {
     }
 
     private static func asynchronousEndNeeds(_ state: State) -> [String] {
-            guard case .notStarted = state.ending else { return [] }
-            var needs: [String] = []
-            if !state.tickets.isEmpty {
-                for ticket in state.tickets.values.sorted(by: { $0.order > $1.order })
-                where ticket.isAsync && !needs.contains(ticket.registration) {
-                    needs.append(ticket.registration)
-                }
+        guard case .notStarted = state.ending else { return [] }
+        var needs: [String] = []
+        if !state.tickets.isEmpty {
+            for ticket in state.tickets.values.sorted(by: { $0.order > $1.order })
+            where ticket.isAsync && !needs.contains(ticket.registration) {
+                needs.append(ticket.registration)
             }
-            if !state.running.isEmpty { needs.append("asynchronous teardowns that a reset started") }
-            if state.asyncInFlight > 0 { needs.append("asynchronous builds in flight") }
-            return needs
+        }
+        if !state.running.isEmpty { needs.append("asynchronous teardowns that a reset started") }
+        if state.asyncInFlight > 0 { needs.append("asynchronous builds in flight") }
+        return needs
     }
 
     /// Waits, blocking the calling thread, until no build is in flight; returns at once when

@@ -34,7 +34,9 @@ struct SyncCloseTests {
         #expect(log.all == ["second", "first"])
     }
 
-    @Test("syncClose refuses a scope holding an instance with an asynchronous teardown: it names it, disposes nothing, and the scope stays open")
+    @Test(
+        "syncClose refuses a scope holding an instance with an asynchronous teardown: it names it, disposes nothing, and the scope stays open"
+    )
     func syncCloseRefusesAsyncTeardowns() async throws {
         let log = TeardownLog()
         let container = Container()
