@@ -25,11 +25,13 @@ final class ScopedInstances: @unchecked Sendable {
     // @unchecked: `values`, `building` and `generation` are read and written only while the
     // mutex in `primitives` is held; `primitives` is allocated and initialised in `init`, never
     // reassigned, and destroyed in `deinit`, when no thread can hold a reference.
+    // @exclusivity(unchecked): the mutex serialises every access, and none spans user code, so
+    // no two accesses overlap; the run-time checks cost about 5% of a request.
     private let primitives: UnsafeMutablePointer<Primitives>
-    private var values: [ScopedSlot] = []
-    private var building: [ScopedBuild] = []
+    @exclusivity(unchecked) private var values: [ScopedSlot] = []
+    @exclusivity(unchecked) private var building: [ScopedBuild] = []
     /// Counts resets: a build publishes only if none happened since it started.
-    private var generation = 0
+    @exclusivity(unchecked) private var generation = 0
 
     private struct Primitives {
         var mutex = pthread_mutex_t()
@@ -74,7 +76,7 @@ final class ScopedInstances: @unchecked Sendable {
         lock()
         while true {
             if let slot = published(registration) {
-                let value = unsafeDowncast(slot, to: ScopedInstance<T>.self).value
+                let value = slot.value(as: T.self)
                 unlock()
                 return value
             }
@@ -84,7 +86,7 @@ final class ScopedInstances: @unchecked Sendable {
                 // Re-entered from its own hooks, which may close a cycle on the instance the
                 // factory made; from its factory, a loop.
                 if let pending = build.pending {
-                    let value = unsafeDowncast(pending, to: ScopedInstance<T>.self).value
+                    let value = pending.value(as: T.self)
                     unlock()
                     return value
                 }
@@ -113,7 +115,7 @@ final class ScopedInstances: @unchecked Sendable {
         let value: T
         do {
             value = try resolver.build(entry, arguments) { (value, ticket) throws(WiringError) in
-                let pending = ScopedInstance(value, registration: registration, key: entry.key, ticket: ticket)
+                let pending = ScopedSlot.make(value, of: entry, ticket: ticket)
                 self.lock()
                 if let index = self.buildIndex(registration, thread: thread) { self.building[index].pending = pending }
                 self.unlock()
@@ -130,7 +132,7 @@ final class ScopedInstances: @unchecked Sendable {
         var result = value
         if let existing = published(registration) {
             // Provided meanwhile: the scope keeps what it was given.
-            result = unsafeDowncast(existing, to: ScopedInstance<T>.self).value
+            result = existing.value(as: T.self)
         } else if generation == started, let pending = finished?.pending {
             values.append(pending)
         }
@@ -163,7 +165,7 @@ final class ScopedInstances: @unchecked Sendable {
         let registration = ScopedRegistration(entry)
         lock()
         defer { unlock() }
-        return published(registration).map { unsafeDowncast($0, to: ScopedInstance<T>.self).value }
+        return published(registration).map { $0.value(as: T.self) }
     }
 
     /// Caches `value` (with its disposal ticket) for `entry`'s registration unless an instance
@@ -172,8 +174,8 @@ final class ScopedInstances: @unchecked Sendable {
         let registration = ScopedRegistration(entry)
         lock()
         defer { unlock() }
-        if let existing = published(registration) { return unsafeDowncast(existing, to: ScopedInstance<T>.self).value }
-        values.append(ScopedInstance(value, registration: registration, key: entry.key, ticket: ticket))
+        if let existing = published(registration) { return existing.value(as: T.self) }
+        values.append(ScopedSlot.make(value, of: entry, ticket: ticket))
         return value
     }
 
@@ -186,7 +188,7 @@ final class ScopedInstances: @unchecked Sendable {
             return false
         }
         let stale = values.firstIndex { $0.key == entry.key }.map { values.remove(at: $0) }
-        values.append(ScopedInstance(value, registration: registration, key: entry.key, ticket: nil))
+        values.append(ScopedSlot.make(value, of: entry, ticket: nil))
         unlock()
         if let stale { Reclamation.releaseUnshared([stale]) }
         return true
@@ -236,6 +238,11 @@ struct ScopedBuild {
 final class ScopedBuildMarker {}
 
 /// A scope's instance of one registration, type-erased; see ``ScopedInstance``.
+///
+/// Made and read without naming `ScopedInstance<T>`, whose metadata unspecialised code would
+/// look up at run time on every use: made through the metatype the registration keeps
+/// (``AnyEntry/scopedSlotType``) and its `required init`, read through a method that the
+/// instance's own class overrides, where `T` comes from the instance itself.
 class ScopedSlot: DisposedOnRelease, @unchecked Sendable {
     // @unchecked: every stored property is a `let`; the instance is shared only for reading.
     let registration: ScopedRegistration
@@ -243,10 +250,26 @@ class ScopedSlot: DisposedOnRelease, @unchecked Sendable {
     /// How to dispose of the instance; `nil` for one with nothing to dispose, or provided.
     let ticket: DisposalTicket?
 
-    init(registration: ScopedRegistration, key: ServiceKey, ticket: DisposalTicket?) {
+    /// A slot whose instance is the value at `source`, of the type of the registration whose
+    /// ``AnyEntry/scopedSlotType`` this class is (``make(_:of:ticket:)`` guarantees it).
+    required init(copying source: UnsafeRawPointer, registration: ScopedRegistration, key: ServiceKey, ticket: DisposalTicket?) {
         self.registration = registration
         self.key = key
         self.ticket = ticket
+    }
+
+    /// A slot holding `value`, built by (or provided for) `entry`.
+    static func make<T>(_ value: T, of entry: Entry<T>, ticket: DisposalTicket?) -> ScopedSlot {
+        withUnsafePointer(to: value) { source in
+            // `scopedSlotType` is `ScopedInstance<T>`, for this very `T`, for a scoped entry.
+            entry.scopedSlotType.init(copying: source, registration: ScopedRegistration(entry), key: entry.key, ticket: ticket)
+        }
+    }
+
+    /// The instance; `T` must be the slot's registered type (a slot is found by its
+    /// registration, whose key names `T`).
+    func value<T>(as _: T.Type) -> T {
+        fatalError("Wiring: ScopedSlot is abstract")
     }
 
     /// The scope no longer holds the instance: dispose of it now, once.
@@ -258,8 +281,15 @@ final class ScopedInstance<T>: ScopedSlot, @unchecked Sendable {
     // @unchecked: `value` is a `let`, shared only for reading under the scope's mutex or copied out.
     let value: T
 
-    init(_ value: T, registration: ScopedRegistration, key: ServiceKey, ticket: DisposalTicket?) {
-        self.value = value
-        super.init(registration: registration, key: key, ticket: ticket)
+    /// `source` points to an initialised `T` (see ``ScopedSlot/make(_:of:ticket:)``).
+    required init(copying source: UnsafeRawPointer, registration: ScopedRegistration, key: ServiceKey, ticket: DisposalTicket?) {
+        value = source.assumingMemoryBound(to: T.self).pointee
+        super.init(copying: source, registration: registration, key: key, ticket: ticket)
+    }
+
+    /// `U` is `T`: the caller found this slot by its registration, whose key names the type it
+    /// asks for, and the slot was made for that registration. So the bit cast is an identity.
+    override func value<U>(as _: U.Type) -> U {
+        unsafeBitCast(value, to: U.self)
     }
 }

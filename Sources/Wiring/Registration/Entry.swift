@@ -34,7 +34,7 @@ class AnyEntry: @unchecked Sendable {
     let isCached: Bool
     /// Whether the first dynamic type it built and tracked is disposable, set once, so that
     /// later builds of that type skip the conformance lookups (``DisposalTracker``).
-    let disposalConformance = AtomicLazyReference<DisposalConformance>()
+    let disposalConformance = SetOnce<DisposalConformance>()
 
     init(
         key: ServiceKey,
@@ -142,6 +142,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     /// registered factory, then decorators, disposal tracking and tracing around it.
     @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
     @usableFromInline let hooks: [@Sendable (Resolver, T) throws -> Void]
+    /// `!hooks.isEmpty`, read without touching the array (see ``Resolver/buildUntracked(_:_:disposal:onConstructed:)``).
+    @usableFromInline let hasHooks: Bool
     /// The factory as registered, unwrapped, and what refines it.
     private let baseFactory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
     let refinements: Refinements<T>
@@ -149,6 +151,9 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     let decorate: (@Sendable (Resolver, T) throws -> T)?
     /// The container-owned cache of singleton lifetimes; `nil` for the others.
     @usableFromInline let cell: InstanceCell<T>?
+    /// What a scope keeps this registration's instances in: `ScopedInstance<T>` for a scoped
+    /// registration, looked up once here rather than on every build (``ScopedSlot``).
+    let scopedSlotType: ScopedSlot.Type
     /// `cell`, unretained, for the hot path; `nil` when traced, so that every resolve takes the
     /// path that reports it.
     @usableFromInline let unretainedCell: Unretained<InstanceCell<T>>?
@@ -193,9 +198,11 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         }
         self.factory = composed
         self.hooks = hooks
+        self.hasHooks = !hooks.isEmpty
         let cell = cell ?? (lifetime.isContainerOwned ? InstanceCell(weak: lifetime.kind == .weakSingleton) : nil)
         self.cell = cell
         self.unretainedCell = tracer == nil ? cell.map(Unretained.init) : nil
+        self.scopedSlotType = lifetime.kind == .scoped ? ScopedInstance<T>.self : ScopedSlot.self
         super.init(
             key: key,
             lifetime: lifetime,

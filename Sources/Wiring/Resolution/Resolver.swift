@@ -54,7 +54,7 @@ extension Resolver {
             return value
         }
         if entry.lifetime.kind == .transient {
-            return try build(entry, arguments, onConstructed: nil)
+            return try build(entry, arguments, onConstructed: { _, _ in })
         }
         return try resolveCachedLifetime(entry: entry, arguments: arguments)
     }
@@ -69,12 +69,13 @@ extension Resolver {
     ///
     /// - Parameter onConstructed: runs after the factory and before the hooks: where caching
     ///   lifetimes store the instance (and its disposal ticket), so that a cycle closed by a hook
-    ///   finds it.
+    ///   finds it. Not optional, so not escaping: an escaping closure that names `T` costs a
+    ///   context allocation and a run-time function-type metadata lookup per build.
     @inlinable
     func build<T>(
         _ entry: Entry<T>,
         _ arguments: UnsafeRawPointer?,
-        onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
+        onConstructed: (T, DisposalTicket?) throws(WiringError) -> Void
     ) throws(WiringError) -> T {
         if entry.tracksDisposal { return try buildTracked(entry, arguments, onConstructed: onConstructed) }
         return try buildUntracked(entry, arguments, disposal: nil, onConstructed: onConstructed)
@@ -88,7 +89,7 @@ extension Resolver {
     func buildTracked<T>(
         _ entry: Entry<T>,
         _ arguments: UnsafeRawPointer?,
-        onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
+        onConstructed: (T, DisposalTicket?) throws(WiringError) -> Void
     ) throws(WiringError) -> T {
         let disposal = try TrackedBuild.enter(entry, through: self, async: false)
         let instance: T
@@ -106,7 +107,7 @@ extension Resolver {
         _ entry: Entry<T>,
         _ arguments: UnsafeRawPointer?,
         disposal: TrackedBuild?,
-        onConstructed: ((T, DisposalTicket?) throws(WiringError) -> Void)?
+        onConstructed: (T, DisposalTicket?) throws(WiringError) -> Void
     ) throws(WiringError) -> T {
         let context = ResolutionContext.current
         let frame = context.frame
@@ -140,8 +141,10 @@ extension Resolver {
             throw Resolver.failure(error, in: entry)
         }
         let ticket = disposal?.track(instance, builtBy: entry)
-        if let onConstructed { try onConstructed(instance, ticket) }
-        if !entry.hooks.isEmpty {
+        try onConstructed(instance, ticket)
+        // A flag, not `hooks.isEmpty`: unspecialised, touching an array of closures that name `T`
+        // costs a run-time metadata lookup for the closure type and one for the array.
+        if entry.hasHooks {
             for hook in entry.hooks {
                 do {
                     try hook(self, instance)
@@ -238,7 +241,7 @@ extension Resolver {
         case .singleton, .eagerSingleton, .weakSingleton: return try resolveSingleton(entry: entry, arguments: arguments)
         case .graph: return try resolveGraph(entry: entry, arguments: arguments)
         case .scoped: return try resolveScoped(entry: entry, arguments: arguments)
-        case .transient: return try build(entry, arguments, onConstructed: nil)
+        case .transient: return try build(entry, arguments, onConstructed: { _, _ in })
         }
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A reference that does not keep its object alive: `Unmanaged` with the object's type in the
 /// signature, so that the hot path's pointers cannot be read as the wrong type, as swift-collections
 /// wraps its unmanaged storage.
@@ -45,5 +47,38 @@ public struct _RegistryReference: Sendable {
     @inlinable
     init(_ registry: Unretained<Registry>) {
         self.registry = registry
+    }
+}
+
+/// A reference set at most once, then read without a lock: an atomic pointer to a retained
+/// object, released with the holder. Stored inline, no allocation. (`AtomicLazyReference`,
+/// unspecialised across modules, costs a run-time metadata lookup per load.)
+struct SetOnce<Object: AnyObject>: ~Copyable, @unchecked Sendable {
+    // @unchecked: `pointer` is atomic; the object it points to is retained by the store that
+    // won, never replaced, and released in `deinit`, when no thread can read it any more.
+    private let pointer = Atomic<UnsafeRawPointer?>(nil)
+
+    init() {}
+
+    deinit {
+        if let raw = pointer.load(ordering: .acquiring) { Unmanaged<Object>.fromOpaque(raw).release() }
+    }
+
+    /// The object, if one was stored.
+    func load() -> Object? {
+        pointer.load(ordering: .acquiring).map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Stores `object` unless one is stored already; returns the one stored.
+    func storeIfNil(_ object: Object) -> Object {
+        let raw = UnsafeRawPointer(Unmanaged.passRetained(object).toOpaque())
+        let (exchanged, original) = pointer.compareExchange(
+            expected: nil,
+            desired: raw,
+            ordering: .acquiringAndReleasing
+        )
+        if exchanged { return object }
+        Unmanaged<Object>.fromOpaque(raw).release()
+        return Unmanaged<Object>.fromOpaque(original.unsafelyUnwrapped).takeUnretainedValue()
     }
 }
