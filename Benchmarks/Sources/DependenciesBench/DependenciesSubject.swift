@@ -28,6 +28,30 @@ public final class DependenciesSubject: BenchSubject {
         return root.make()
     }
 
+    /// S8: `withDependencies` per request. swift-dependencies has no scope and caches nothing
+    /// per request, so the request's values and its four services are built up front in the
+    /// override (the per-request services by hand, each once, as a scope would share them);
+    /// the handler is a factory client that reads all six through `@Dependency`. It has no
+    /// disposal: the unit of work is disposed by hand.
+    @inline(never) public func s8() -> AnyObject? {
+        let (request, id) = s8IncomingRequest()
+        let work = S8UnitOfWorkImpl(id: id)
+        let handler = withDependencies {
+            $0.s8Request = request
+            $0.s8Work = work
+            let users = S8UserRepositoryImpl(work: work)
+            let orders = S8OrderRepositoryImpl(work: work)
+            $0.s8Users = users
+            $0.s8Orders = orders
+            $0.s8Service = S8OrderServiceImpl(users: users, orders: orders, request: request)
+        } operation: {
+            @Dependency(\.s8Handler) var handler
+            return handler.make()
+        }
+        work.dispose()
+        return handler
+    }
+
     /// Keys are declared at compile time: there is no registration step to measure.
     public static func s5(count: Int) -> Int? { nil }
     /// `liveValue` is a process-wide static: there is no fresh container per round.
@@ -195,5 +219,60 @@ extension DependencyValues {
     var gRoot: Make<any GRoot> {
         get { self[GRootKey.self] }
         set { self[GRootKey.self] = newValue }
+    }
+}
+
+/// S8's per-request values: every request overrides them; the live values are placeholders.
+enum S8RequestKey: DependencyKey { static let liveValue = S8Request(path: "/") }
+enum S8WorkKey: DependencyKey { static let liveValue: any S8UnitOfWork = S8UnitOfWorkImpl(id: S8RequestID(0)) }
+enum S8UsersKey: DependencyKey {
+    static let liveValue: any S8UserRepository = S8UserRepositoryImpl(work: S8WorkKey.liveValue)
+}
+enum S8OrdersKey: DependencyKey {
+    static let liveValue: any S8OrderRepository = S8OrderRepositoryImpl(work: S8WorkKey.liveValue)
+}
+enum S8ServiceKey: DependencyKey {
+    static let liveValue: any S8OrderService = S8OrderServiceImpl(
+        users: S8UsersKey.liveValue,
+        orders: S8OrdersKey.liveValue,
+        request: S8RequestKey.liveValue
+    )
+}
+enum S8HandlerKey: DependencyKey {
+    static let liveValue = Make<any S8Handler> {
+        @Dependency(\.s8Work) var work
+        @Dependency(\.s8Users) var users
+        @Dependency(\.s8Orders) var orders
+        @Dependency(\.s8Service) var service
+        @Dependency(\.logger) var logger
+        @Dependency(\.config) var config
+        return S8HandlerImpl(work: work, users: users, orders: orders, service: service, logger: logger, config: config)
+    }
+}
+
+extension DependencyValues {
+    var s8Request: S8Request {
+        get { self[S8RequestKey.self] }
+        set { self[S8RequestKey.self] = newValue }
+    }
+    var s8Work: any S8UnitOfWork {
+        get { self[S8WorkKey.self] }
+        set { self[S8WorkKey.self] = newValue }
+    }
+    var s8Users: any S8UserRepository {
+        get { self[S8UsersKey.self] }
+        set { self[S8UsersKey.self] = newValue }
+    }
+    var s8Orders: any S8OrderRepository {
+        get { self[S8OrdersKey.self] }
+        set { self[S8OrdersKey.self] = newValue }
+    }
+    var s8Service: any S8OrderService {
+        get { self[S8ServiceKey.self] }
+        set { self[S8ServiceKey.self] = newValue }
+    }
+    var s8Handler: Make<any S8Handler> {
+        get { self[S8HandlerKey.self] }
+        set { self[S8HandlerKey.self] = newValue }
     }
 }

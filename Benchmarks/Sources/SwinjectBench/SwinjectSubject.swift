@@ -5,6 +5,8 @@ import Swinject
 /// and `synchronize()` for a resolver that is safe to share between threads.
 public final class SwinjectSubject: BenchSubject {
     let resolver: any Resolver
+    /// The parent of S8's per-request child containers: the singletons and the handler.
+    let base: Container
 
     public init() {
         let c = Container()
@@ -46,6 +48,21 @@ public final class SwinjectSubject: BenchSubject {
             )
         }.inObjectScope(.transient)
         resolver = c.synchronize()
+        // S8: the singletons and the (transient) handler live in a parent container; each
+        // request gets a child container.
+        base = Container()
+        base.register((any Logger).self) { _ in LoggerImpl() }.inObjectScope(.container)
+        base.register((any Config).self) { _ in ConfigImpl() }.inObjectScope(.container)
+        base.register((any S8Handler).self) { r in
+            S8HandlerImpl(
+                work: r.resolve((any S8UnitOfWork).self)!,
+                users: r.resolve((any S8UserRepository).self)!,
+                orders: r.resolve((any S8OrderRepository).self)!,
+                service: r.resolve((any S8OrderService).self)!,
+                logger: r.resolve((any Logger).self)!,
+                config: r.resolve((any Config).self)!
+            )
+        }.inObjectScope(.transient)
         blackHole(s1())
         blackHole(s4())
     }
@@ -54,6 +71,36 @@ public final class SwinjectSubject: BenchSubject {
     @inline(never) public func s2() -> AnyObject { resolver.resolve((any LeafService).self)! }
     @inline(never) public func s3() -> AnyObject { resolver.resolve((any Chain0).self)! }
     @inline(never) public func s4() -> AnyObject { resolver.resolve((any GRoot).self)! }
+
+    /// S8: a child container per request. Swinject keeps a `.container` instance in the
+    /// registration's own storage, so a per-request service must be registered in the child
+    /// itself (registered in the parent, it would be shared by every request); the request's
+    /// values too. Swinject has no disposal: the unit of work is disposed by hand, as in the
+    /// hand-written code.
+    @inline(never) public func s8() -> AnyObject? {
+        let (request, id) = s8IncomingRequest()
+        let child = Container(parent: base)
+        child.register(S8Request.self) { _ in request }.inObjectScope(.container)
+        child.register(S8RequestID.self) { _ in id }.inObjectScope(.container)
+        child.register((any S8UnitOfWork).self) { r in S8UnitOfWorkImpl(id: r.resolve(S8RequestID.self)!) }
+            .inObjectScope(.container)
+        child.register((any S8UserRepository).self) { r in
+            S8UserRepositoryImpl(work: r.resolve((any S8UnitOfWork).self)!)
+        }.inObjectScope(.container)
+        child.register((any S8OrderRepository).self) { r in
+            S8OrderRepositoryImpl(work: r.resolve((any S8UnitOfWork).self)!)
+        }.inObjectScope(.container)
+        child.register((any S8OrderService).self) { r in
+            S8OrderServiceImpl(
+                users: r.resolve((any S8UserRepository).self)!,
+                orders: r.resolve((any S8OrderRepository).self)!,
+                request: r.resolve(S8Request.self)!
+            )
+        }.inObjectScope(.container)
+        let handler = child.synchronize().resolve((any S8Handler).self)!
+        (child.resolve((any S8UnitOfWork).self)! as! S8UnitOfWorkImpl).dispose()
+        return handler
+    }
 
     public static func s5(count: Int) -> Int? {
         struct Registrar: S5Visitor {

@@ -221,6 +221,9 @@ final class DisposalBag: Sendable {
         var failures: [DisposalError.Failure] = []
         /// How far the owner's end (``end(_:)``) is.
         var ending = Ending.notStarted
+        /// The thread running a synchronous end (``endSynchronously(_:)``), whose teardowns run
+        /// on it: an end they call must not wait for it. 0 otherwise.
+        var endingThread: UInt = 0
     }
 
     /// The progress of the owner's end.
@@ -421,6 +424,7 @@ final class DisposalBag: Sendable {
         let waiters = state.withLock { state -> [Waiter] in
             guard case .running(let waiters) = state.ending else { return [] }
             state.ending = .done
+            state.endingThread = 0
             return waiters
         }
         for waiter in waiters { waiter.resume() }
@@ -480,6 +484,7 @@ final class DisposalBag: Sendable {
     /// that has finished, then reports the failures of teardowns that ran since.
     func endSynchronously(_ body: () throws(DisposalError) -> Void) throws(DisposalError) {
         let id = ObjectIdentifier(self)
+        let thread = currentThreadID
         enum Role { case first, wait(DispatchSemaphore), reentered, done }
         let reentered =
             Self.ending.contains(id) || Self.insideTeardown || AsyncResolutionStack.frames.contains { $0.bag != nil }
@@ -487,8 +492,9 @@ final class DisposalBag: Sendable {
             switch state.ending {
             case .notStarted:
                 state.ending = .running(waiters: [])
+                state.endingThread = thread
                 return .first
-            case .running where reentered:
+            case .running where reentered || state.endingThread == thread:
                 return .reentered
             case .running(var waiters):
                 let semaphore = DispatchSemaphore(value: 0)
@@ -501,13 +507,13 @@ final class DisposalBag: Sendable {
         }
         switch role {
         case .first:
-            let result = Self.$ending.withValue(Self.ending + [id]) { () -> Result<Void, DisposalError> in
-                do throws(DisposalError) {
-                    try body()
-                    return .success(())
-                } catch {
-                    return .failure(error)
-                }
+            // Its teardowns run on this thread, recorded in `endingThread`: no task-local to push.
+            let result: Result<Void, DisposalError>
+            do throws(DisposalError) {
+                try body()
+                result = .success(())
+            } catch {
+                result = .failure(error)
             }
             finishEnding()
             try result.get()

@@ -156,6 +156,24 @@ struct SyncCloseTests {
         #expect(log.all == ["pooled", "pooled", "pooled"])
     }
 
+    @Test("a teardown that closes its own scope again, synchronously, returns at once instead of waiting for itself")
+    func reentrantSyncClose() throws {
+        let container = Container()
+        let scopes = Lock<[Scope]>([])
+        let calls = Counter()
+        container.register(Config.self, lifetime: .scoped) { _ in Config() }
+            .onDispose { _ in
+                calls.increment()
+                for scope in scopes.withLock({ $0 }) { try scope.syncClose() }
+            }
+        let scope = container.makeScope()
+        scopes.withLock { $0 = [scope] }
+        _ = try scope.resolve(Config.self)
+        try scope.syncClose()
+        #expect(calls.count == 1)
+        scopes.withLock { $0 = [] }
+    }
+
     @Test("syncClose waits for a build in flight on another thread, which then fails and disposes nothing twice")
     func syncCloseWaitsForBuildsInFlight() {
         let log = TeardownLog()
