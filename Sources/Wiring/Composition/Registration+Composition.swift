@@ -54,15 +54,17 @@ extension Container {
     }
 
     /// The container-wide decorators of `key`, typed, for a registration made after them.
-    func containerDecorators<T>(for key: ServiceKey, as type: T.Type) -> [@Sendable (Resolver, T) throws -> T] {
-        // Most containers have no decorators: answer without hashing the key.
+    func containerDecorated<T>(_ key: ServiceKey, as type: T.Type) -> EntryExtras<T>? {
+        // Most containers have no decorators: answer without hashing the key, and without
+        // naming an array of closures over `T` (a run-time metadata lookup, unspecialised).
         let found = decorators.withLock { $0.isEmpty ? [] : $0[key] ?? [] }
-        if found.isEmpty { return [] }
-        return found.map { decorator in
+        if found.isEmpty { return nil }
+        let typed: [@Sendable (Resolver, T) throws -> T] = found.map { decorator in
             { resolver, value in
                 guard let decorated = try decorator.decorate(resolver, value) as? T else { return value }
                 return decorated
             }
         }
+        return EntryExtras(Refinements(decorators: typed))
     }
 }

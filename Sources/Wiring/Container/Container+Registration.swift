@@ -275,7 +275,7 @@ extension Container {
         dependencies: [ServiceKey]?,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer?) throws -> T
     ) -> Registration<T> {
-        let decorators = containerDecorators(for: key, as: T.self)
+        let decorated = containerDecorated(key, as: T.self)
         publish { tracer in
             Entry<T>(
                 key: key,
@@ -286,7 +286,7 @@ extension Container {
                 dependencies: dependencies,
                 tracer: tracer,
                 factory: factory,
-                refinements: decorators.isEmpty ? Refinements() : Refinements(decorators: decorators)
+                refined: decorated
             )
         }
         return Registration(container: self, key: key)

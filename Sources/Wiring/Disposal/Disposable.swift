@@ -602,10 +602,10 @@ enum DisposalTracker {
 
     /// Records how to dispose `instance`, built by `entry`, in `bag`; `nil` for an instance with
     /// nothing to dispose.
-    static func track<T>(_ instance: T, of entry: AnyEntry, teardown: Teardown<T>?, in bag: DisposalBag) -> DisposalTicket? {
+    static func track<T>(_ instance: T, of entry: AnyEntry, extras: EntryExtras<T>?, in bag: DisposalBag) -> DisposalTicket? {
         let run: DisposalTicket.Teardown
-        if let teardown {
-            run = registered(teardown, instance)
+        if let extras, let registered = registered(extras, instance) {
+            run = registered
         } else {
             // Whether the instance is disposable is two conformance lookups; a registration
             // builds one dynamic type nearly always, so it keeps the answer for the first one.
@@ -633,8 +633,9 @@ enum DisposalTracker {
         return bag.track(T.self, teardown: run)
     }
 
-    /// A registration's own teardown for `instance`.
-    private static func registered<T>(_ teardown: Teardown<T>, _ instance: T) -> DisposalTicket.Teardown {
+    /// A registration's own teardown for `instance`, if it has one (``Registration/onDispose(_:)``).
+    private static func registered<T>(_ extras: EntryExtras<T>, _ instance: T) -> DisposalTicket.Teardown? {
+        guard let teardown = extras.refinements.teardown else { return nil }
         let box = UncheckedBox(instance)
         switch teardown {
         case .sync(let teardown): return .sync { try teardown(box.value) }
@@ -726,7 +727,7 @@ final class TrackedBuild {
     /// reverse order of creation, so an instance goes before the dependencies it was built from.
     @usableFromInline
     func track<T>(_ instance: T, builtBy entry: Entry<T>) -> DisposalTicket? {
-        ticket = DisposalTracker.track(instance, of: entry, teardown: entry.refinements.teardown, in: bag)
+        ticket = DisposalTracker.track(instance, of: entry, extras: entry.extras, in: bag)
         return ticket
     }
 

@@ -141,14 +141,20 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     /// Builds an instance from a resolver and a pointer to the runtime-argument tuple: the
     /// registered factory, then decorators, disposal tracking and tracing around it.
     @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
-    @usableFromInline let hooks: [@Sendable (Resolver, T) throws -> Void]
     /// `!hooks.isEmpty`, read without touching the array (see ``Resolver/buildUntracked(_:_:disposal:onConstructed:)``).
     @usableFromInline let hasHooks: Bool
-    /// The factory as registered, unwrapped, and what refines it.
+    /// The factory as registered, unwrapped.
     private let baseFactory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
-    let refinements: Refinements<T>
+    /// What refines the factory, for a registration that has anything of it; `nil` for most,
+    /// which so make and release no array of closures naming `T` (unspecialised, each costs
+    /// run-time metadata lookups: the bulk of a registration's cost once).
+    @usableFromInline let extras: EntryExtras<T>?
+    /// What refines the factory (cold paths: copies, async builds, disposal).
+    var refinements: Refinements<T> { extras?.refinements ?? Refinements() }
+    /// The post-construction hooks, as run (reporting to the tracer when traced).
+    @inlinable var hooks: [@Sendable (Resolver, T) throws -> Void] { hasHooks ? extras.unsafelyUnwrapped.hooks : [] }
     /// The registration's decorators, composed in order; `nil` when it has none.
-    let decorate: (@Sendable (Resolver, T) throws -> T)?
+    var decorate: (@Sendable (Resolver, T) throws -> T)? { extras?.decorate }
     /// The container-owned cache of singleton lifetimes; `nil` for the others.
     @usableFromInline let cell: InstanceCell<T>?
     /// What a scope keeps this registration's instances in: `ScopedInstance<T>` for a scoped
@@ -169,36 +175,30 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         tracer: Tracer?,
         currentDependencies: (@Sendable (Container) -> [ServiceKey])? = nil,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer?) throws -> T,
-        refinements: Refinements<T> = Refinements(),
+        refined: EntryExtras<T>? = nil,
         cell: InstanceCell<T>? = nil
     ) {
         baseFactory = factory
-        self.refinements = refinements
         // The one refinement pipeline, shared by synchronous and async builds: decorate (here),
         // then report to the tracer (here for sync builds, in `buildAsync` for async ones), then
         // track for disposal and run the hooks (in `Resolver.build` and `buildAsync`, both through
         // `TrackedBuild` and `hooks`).
-        let decorate = Self.decorating(with: refinements.decorators)
-        self.decorate = decorate
         var composed = factory
-        if let decorate {
+        let traced = TracedEntry(key: key, lifetime: lifetime, site: site)
+        let extras = refined.map { EntryExtras($0.refinements, tracer: tracer, traced: traced) }
+        if let decorate = extras?.decorate {
             let inner = composed
             composed = { resolver, arguments in try decorate(resolver, try inner(resolver, arguments)) }
         }
-        var hooks = refinements.hooks
         if let tracer {
-            let traced = TracedEntry(key: key, lifetime: lifetime, site: site)
             let inner = composed
             composed = { resolver, arguments in
                 try tracer.build(traced, resolver) { try inner(resolver, arguments) }
             }
-            hooks = hooks.map { hook in
-                { resolver, value in try tracer.hook(traced) { try hook(resolver, value) } }
-            }
         }
         self.factory = composed
-        self.hooks = hooks
-        self.hasHooks = !hooks.isEmpty
+        self.extras = extras
+        self.hasHooks = extras.map { !$0.hooks.isEmpty } ?? false
         let cell = cell ?? (lifetime.isContainerOwned ? InstanceCell(weak: lifetime.kind == .weakSingleton) : nil)
         self.cell = cell
         self.unretainedCell = tracer == nil ? cell.map(Unretained.init) : nil
@@ -212,22 +212,10 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             dependencies: dependencies,
             forwardsTo: forwardsTo,
             tracer: tracer,
-            allowsReentry: refinements.allowsReentry,
-            tracksDisposal: DisposalTracker.tracks(lifetime, transients: refinements.tracksTransients),
+            allowsReentry: extras?.refinements.allowsReentry ?? false,
+            tracksDisposal: DisposalTracker.tracks(lifetime, transients: extras?.refinements.tracksTransients ?? false),
             currentDependencies: currentDependencies
         )
-    }
-
-    /// `decorators` applied in order, the first one wrapping the instance the factory built.
-    private static func decorating(
-        with decorators: [@Sendable (Resolver, T) throws -> T]
-    ) -> (@Sendable (Resolver, T) throws -> T)? {
-        if decorators.isEmpty { return nil }
-        return { resolver, instance in
-            var decorated = instance
-            for decorator in decorators { decorated = try decorator(resolver, decorated) }
-            return decorated
-        }
     }
 
     /// The cell's instance, if `T`'s registration at `pointer` caches one that is built: the
@@ -242,7 +230,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     func refined(_ change: (inout Refinements<T>) -> Void) -> Entry<T> {
         var refinements = self.refinements
         change(&refinements)
-        return remade(owner: owner, sequence: sequence, refinements: refinements, cell: cell, tracer: tracer)
+        return remade(owner: owner, sequence: sequence, refined: EntryExtras(refinements), cell: cell, tracer: tracer)
     }
 
     /// This registration with another owner, sequence, refinements, cell (`nil`: a new one) or
@@ -250,7 +238,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     private func remade(
         owner: Container,
         sequence: Int,
-        refinements: Refinements<T>,
+        refined: EntryExtras<T>?,
         cell: InstanceCell<T>?,
         tracer: Tracer?
     ) -> Entry<T> {
@@ -265,7 +253,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             tracer: tracer,
             currentDependencies: currentDependencies,
             factory: baseFactory,
-            refinements: refinements,
+            refined: refined,
             cell: cell
         )
     }
@@ -282,20 +270,22 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     }
 
     override func copy(owner: Container, sequence: Int, tracer: Tracer?) -> AnyEntry {
-        var refinements = self.refinements
+        guard var refinements = extras?.refinements else {
+            return remade(owner: owner, sequence: sequence, refined: nil, cell: nil, tracer: tracer)
+        }
         refinements.asyncBuild = (refinements.asyncBuild as? any FreshCopying)?.freshCopy()
-        return remade(owner: owner, sequence: sequence, refinements: refinements, cell: nil, tracer: tracer)
+        return remade(owner: owner, sequence: sequence, refined: EntryExtras(refinements), cell: nil, tracer: tracer)
     }
 
     override func resolveDiscarding(_ resolver: Resolver) throws(WiringError) {
         _ = try resolver.resolve(entry: self, arguments: nil)
     }
 
-    override var asyncBuildObject: AnyObject? { refinements.asyncBuild }
+    override var asyncBuildObject: AnyObject? { extras?.refinements.asyncBuild }
 
-    override var isValidationRoot: Bool { refinements.isValidationRoot }
+    override var isValidationRoot: Bool { extras?.refinements.isValidationRoot ?? false }
 
-    override var isProvidedToScopes: Bool { refinements.isProvidedToScopes }
+    override var isProvidedToScopes: Bool { extras?.refinements.isProvidedToScopes ?? false }
 
     override func failingCopy(throwing error: any Error & Sendable) -> AnyEntry {
         Entry(
@@ -311,6 +301,48 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     }
 
     override func retraced(_ tracer: Tracer?) -> AnyEntry {
-        remade(owner: owner, sequence: sequence, refinements: refinements, cell: cell, tracer: tracer)
+        remade(owner: owner, sequence: sequence, refined: extras, cell: cell, tracer: tracer)
+    }
+}
+
+/// What refines a registration's factory, for one that has anything of it (``Entry/extras``):
+/// its refinements as given, and its hooks and decorators as they run.
+@usableFromInline
+final class EntryExtras<T>: @unchecked Sendable {
+    // @unchecked: every stored property is a `let`, and every closure is `@Sendable`.
+    let refinements: Refinements<T>
+    /// The hooks, reporting to the tracer when the entry is traced.
+    @usableFromInline let hooks: [@Sendable (Resolver, T) throws -> Void]
+    /// The decorators applied in order, the first one wrapping the instance the factory built;
+    /// `nil` when there are none.
+    let decorate: (@Sendable (Resolver, T) throws -> T)?
+
+    /// `refinements` as given, for an entry to compose.
+    init(_ refinements: Refinements<T>) {
+        self.refinements = refinements
+        hooks = refinements.hooks
+        decorate = nil
+    }
+
+    /// `refinements` composed for an entry that reports to `tracer`, if any.
+    init(_ refinements: Refinements<T>, tracer: Tracer?, traced: TracedEntry) {
+        self.refinements = refinements
+        let decorators = refinements.decorators
+        if decorators.isEmpty {
+            decorate = nil
+        } else {
+            decorate = { @Sendable (resolver: Resolver, instance: T) throws -> T in
+                var decorated = instance
+                for decorator in decorators { decorated = try decorator(resolver, decorated) }
+                return decorated
+            }
+        }
+        if let tracer {
+            hooks = refinements.hooks.map { hook in
+                { resolver, value in try tracer.hook(traced) { try hook(resolver, value) } }
+            }
+        } else {
+            hooks = refinements.hooks
+        }
     }
 }
