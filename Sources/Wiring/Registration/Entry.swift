@@ -183,12 +183,22 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         // then report to the tracer (here for sync builds, in `buildAsync` for async ones), then
         // track for disposal and run the hooks (in `Resolver.build` and `buildAsync`, both through
         // `TrackedBuild` and `hooks`).
+        // No `Optional.map` or `??` on optionals of generic types here, and `InstanceCell<T>`
+        // named only for the lifetimes that have one: unspecialised, each is a run-time metadata
+        // lookup, and together they were half of a plain registration's cost.
         var composed = factory
         let traced = TracedEntry(key: key, lifetime: lifetime, site: site)
-        let extras = refined.map { EntryExtras($0.refinements, tracer: tracer, traced: traced) }
-        if let decorate = extras?.decorate {
-            let inner = composed
-            composed = { resolver, arguments in try decorate(resolver, try inner(resolver, arguments)) }
+        if let refined {
+            let extras = EntryExtras(refined.refinements, tracer: tracer, traced: traced)
+            if let decorate = extras.decorate {
+                let inner = composed
+                composed = { resolver, arguments in try decorate(resolver, try inner(resolver, arguments)) }
+            }
+            self.extras = extras
+            self.hasHooks = !extras.hooks.isEmpty
+        } else {
+            self.extras = nil
+            self.hasHooks = false
         }
         if let tracer {
             let inner = composed
@@ -197,11 +207,15 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             }
         }
         self.factory = composed
-        self.extras = extras
-        self.hasHooks = extras.map { !$0.hooks.isEmpty } ?? false
-        let cell = cell ?? (lifetime.isContainerOwned ? InstanceCell(weak: lifetime.kind == .weakSingleton) : nil)
-        self.cell = cell
-        self.unretainedCell = tracer == nil ? cell.map(Unretained.init) : nil
+        if lifetime.isContainerOwned {
+            let owned: InstanceCell<T>
+            if let cell { owned = cell } else { owned = InstanceCell(weak: lifetime.kind == .weakSingleton) }
+            self.cell = owned
+            if tracer == nil { self.unretainedCell = Unretained(owned) } else { self.unretainedCell = nil }
+        } else {
+            self.cell = nil
+            self.unretainedCell = nil
+        }
         self.scopedSlotType = lifetime.kind == .scoped ? ScopedInstance<T>.self : ScopedSlot.self
         super.init(
             key: key,
