@@ -27,6 +27,15 @@ func check(_ results: Results, thresholdsPath: String) throws -> Bool {
         case "ratio_to_wiring": measured = results.ratio(library, scenario, to: "wiring")
         case "allocations_per_op": measured = results.allocations(library, scenario)
         case "instructions_per_op": measured = results.instructions[Results.Key(library, scenario)] ?? nil
+        case "instructions_ratio_to_manual":
+            // Against hand-written code, both measured in this run.
+            if let ours = results.instructions[Results.Key(library, scenario)] ?? nil,
+                let manual = results.instructions[Results.Key("manual", scenario)] ?? nil, manual > 0
+            {
+                measured = ours / manual
+            } else {
+                measured = nil
+            }
         case "instructions_ratio_to_wiring":
             // A facade against the core, both measured in this run.
             if let ours = results.instructions[Results.Key(library, scenario)] ?? nil,

@@ -98,7 +98,7 @@ extension Results {
             zip(cells, widths).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }
                 .joined(separator: " ")
         }
-        let timed = scenarios.filter { ["S1", "S2", "S3", "S4"].contains($0) }
+        let timed = scenarios.filter { ["S1", "S2", "S3", "S4", "S8"].contains($0) }
         if !timed.isEmpty {
             lines.append("ns/op, median of \(rounds) interleaved processes (ratio to hand-written in the same round,")
             lines.append("median [min–max]; allocations per op; instructions per op when --instructions)")
@@ -107,6 +107,7 @@ extension Results {
             for library in libraries {
                 let cells = timed.map { scenario -> String in
                     if crashed(library, scenario) && nsPerOp(library, scenario) == nil { return "crashed" }
+                    if field(library, scenario, "supported") == "false" { return "no request scope" }
                     let spread = ratios(library, scenario)
                     var cell = "\(format(nsPerOp(library, scenario))) ns"
                     if library != "manual", let r = ratio(library, scenario) {
@@ -121,9 +122,29 @@ extension Results {
                 lines.append(row([library] + cells, widths: widths))
             }
         }
+        if scenarios.contains("S8") {
+            lines.append("")
+            lines.append("S8, 8 concurrent workers: requests/s (median), ratio to hand-written in the same round; instructions per request")
+            for library in libraries where field(library, "S8", "supported") == "true" {
+                let rate = number(library, "S8", "rps8")
+                let ratios = (runs[Key(library, "S8")] ?? [:]).keys.sorted().compactMap { round -> Double? in
+                    guard let ours = runs[Key(library, "S8")]?[round]?.fields["rps8"].flatMap(Double.init),
+                        let theirs = runs[Key("manual", "S8")]?[round]?.fields["rps8"].flatMap(Double.init), theirs > 0
+                    else { return nil }
+                    return ours / theirs
+                }
+                let instructionsCell = instructions[Key(library, "S8")].flatMap { $0 }.map { "i=\(format($0))" } ?? ""
+                lines.append(
+                    row(
+                        [library, "\(format(rate)) req/s", ratios.isEmpty ? "" : "\(format(median(ratios), digits: 3))×", instructionsCell],
+                        widths: [20, 18, 8, 12]
+                    )
+                )
+            }
+        }
         if scenarios.contains("S5") {
             lines.append("")
-            lines.append("S5 (ms): cold 1k, warm 1k (median), growth 100 / 1k / 10k (median)")
+            lines.append("S5 (ms): cold 1k, warm 1k (median), growth 100 / 1k / 10k (median); instructions per op with --instructions")
             for library in libraries {
                 guard field(library, "S5", "supported") == "true" else {
                     lines.append(row([library, crashed(library, "S5") ? "crashed" : "not applicable"], widths: [20, 10]))
@@ -137,8 +158,9 @@ extension Results {
                             format(number(library, "S5", "growth_100_ms"), digits: 3),
                             format(number(library, "S5", "growth_1000_ms"), digits: 3),
                             format(number(library, "S5", "growth_10000_ms"), digits: 3),
+                            instructions[Key(library, "S5")].flatMap { $0 }.map { "i=\(format($0))" } ?? "",
                         ],
-                        widths: [20, 10, 10, 10, 10, 10]
+                        widths: [20, 10, 10, 10, 10, 10, 14]
                     )
                 )
             }
@@ -184,19 +206,22 @@ extension Results {
         func orNull(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
         var rows: [[String: Any]] = []
         for library in libraries {
-            for scenario in scenarios where ["S1", "S2", "S3", "S4"].contains(scenario) {
+            for scenario in scenarios where ["S1", "S2", "S3", "S4", "S8"].contains(scenario) {
+                if field(library, scenario, "supported") == "false" { continue }
                 rows.append([
                     "library": library, "scenario": scenario, "ns_per_op": orNull(nsPerOp(library, scenario)),
                     "ratio_to_manual": orNull(ratio(library, scenario)),
                     "ratio_spread": ratios(library, scenario),
                     "instructions_per_op": orNull(instructions[Key(library, scenario)] ?? nil),
                     "allocations_per_op": orNull(allocations(library, scenario)),
+                    "requests_per_second_8_workers": orNull(scenario == "S8" ? number(library, "S8", "rps8") : nil),
                 ])
             }
             if scenarios.contains("S5") {
                 rows.append([
                     "library": library, "scenario": "S5", "cold_ms": orNull(number(library, "S5", "cold_ms")),
                     "warm_ms": orNull(number(library, "S5", "warm_ms")),
+                    "instructions_per_op": orNull(instructions[Key(library, "S5")] ?? nil),
                     "growth_ms": [
                         "100": orNull(number(library, "S5", "growth_100_ms")),
                         "1000": orNull(number(library, "S5", "growth_1000_ms")),

@@ -57,7 +57,9 @@ for round in 1...rounds {
 
 if arguments.contains("--instructions") {
     for library in selectedLibraries {
-        for scenario in selectedScenarios where ["S1", "S2", "S3", "S4"].contains(scenario) {
+        for scenario in selectedScenarios where ["S1", "S2", "S3", "S4", "S5", "S8"].contains(scenario) {
+            // S5 and S8 only for the libraries that have them (a registration step, a request scope).
+            if ["S5", "S8"].contains(scenario), results.field(library, scenario, "supported") != "true" { continue }
             results.instructions[Results.Key(library, scenario)] = callgrindInstructions(library: library, scenario: scenario)
         }
     }

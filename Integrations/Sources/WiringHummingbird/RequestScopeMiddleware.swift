@@ -20,7 +20,9 @@ import WiringLogging
 ///   `try context.scope().provide(user)`.
 /// - Closing: after the response body has been written; when the handler or a later middleware
 ///   throws (the scope is closed before the error goes on); and when the response is dropped
-///   unwritten, as when the client disconnects or the task is cancelled.
+///   unwritten, as when the client disconnects or the task is cancelled. Synchronously
+///   (`Scope.syncClose()`), on the request's own task, unless an instance of the scope has an
+///   asynchronous teardown: then it is awaited (`Scope.close()`).
 /// - Validation: `init` validates `roots`, the services your handlers resolve, and throws
 ///   if one of them cannot be built, so the app fails at start-up, before the server binds.
 public struct RequestScopeMiddleware<Context: WiringRequestContext>: RouterMiddleware {
@@ -118,6 +120,9 @@ public final class RequestScopeCounters: Sendable {
 
 /// Closes a request's scope exactly once: when asked, or when the response that would have
 /// asked is dropped unwritten.
+///
+/// The one object the middleware makes per request beside the scope: only a `deinit` can tell
+/// that a response was dropped, and neither a closure nor a value has one.
 final class ScopeCloser: Sendable {
     private let scope: Scope
     private let counters: RequestScopeCounters
@@ -132,7 +137,22 @@ final class ScopeCloser: Sendable {
 
     func close() async {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
         await Self.close(scope, counters: counters, logger: logger)
+    }
+
+    /// Closes the scope without `await`, the common case; `false` when it has asynchronous
+    /// teardowns and was left open for ``close(_:counters:logger:)``.
+    private static func closeSynchronously(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) -> Bool {
+        do {
+            try scope.syncClose()
+        } catch  where !error.asynchronousTeardowns.isEmpty {
+            return false
+        } catch {
+            logger.error("Closing the request scope: a teardown failed", metadata: ["error": "\(error)"])
+        }
+        counters.recordClose()
+        return true
     }
 
     private static func close(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) async {
@@ -146,8 +166,9 @@ final class ScopeCloser: Sendable {
 
     deinit {
         // The response was dropped without being written (a disconnect, a cancelled task): close
-        // the scope in a task of its own, which holds what it needs.
+        // the scope here, or, when it has asynchronous teardowns, in a task that holds what it needs.
         guard !isClosed.load(ordering: .acquiring) else { return }
+        if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
         let scope = self.scope
         let counters = self.counters
         let logger = self.logger

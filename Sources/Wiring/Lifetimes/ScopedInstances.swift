@@ -107,6 +107,9 @@ final class ScopedInstances: @unchecked Sendable {
         // Not built: a stale instance of the same key (its registration replaced or removed)
         // goes, so that the scope never serves what an old factory built.
         let stale = values.firstIndex { $0.key == entry.key }.map { values.remove(at: $0) }
+        // One allocation each for a request's handful of instances and its nested builds,
+        // instead of one per doubling.
+        if building.capacity == 0 { building.reserveCapacity(4) }
         building.append(ScopedBuild(registration: registration, thread: thread))
         let started = generation
         unlock()
@@ -134,11 +137,17 @@ final class ScopedInstances: @unchecked Sendable {
             // Provided meanwhile: the scope keeps what it was given.
             result = existing.value(as: T.self)
         } else if generation == started, let pending = finished?.pending {
-            values.append(pending)
+            append(pending)
         }
         unlock()
         Self.wakeWaiters(of: finished, in: self)
         return result
+    }
+
+    /// Publishes `slot`. Requires the mutex.
+    private func append(_ slot: ScopedSlot) {
+        if values.capacity == 0 { values.reserveCapacity(8) }
+        values.append(slot)
     }
 
     /// Requires the mutex.
@@ -175,7 +184,7 @@ final class ScopedInstances: @unchecked Sendable {
         lock()
         defer { unlock() }
         if let existing = published(registration) { return existing.value(as: T.self) }
-        values.append(ScopedSlot.make(value, of: entry, ticket: ticket))
+        append(ScopedSlot.make(value, of: entry, ticket: ticket))
         return value
     }
 
@@ -188,7 +197,7 @@ final class ScopedInstances: @unchecked Sendable {
             return false
         }
         let stale = values.firstIndex { $0.key == entry.key }.map { values.remove(at: $0) }
-        values.append(ScopedSlot.make(value, of: entry, ticket: nil))
+        append(ScopedSlot.make(value, of: entry, ticket: nil))
         unlock()
         if let stale { Reclamation.releaseUnshared([stale]) }
         return true
