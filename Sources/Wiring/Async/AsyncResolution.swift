@@ -136,23 +136,26 @@ extension Resolver {
         // this build's resolver, across its `await`s, as it does in a synchronous factory: the
         // task-local hides whatever resolver the caller, or the first caller of a single-flight
         // construction, made current.
-        let result: Result<T, WiringError> = await CurrentResolver.$value.withValue(resolver) {
-            await AsyncResolutionStack.$frames.withValue(frames + [frame]) { () async -> Result<T, WiringError> in
+        let (result, ticket) = await CurrentResolver.$value.withValue(resolver) {
+            await AsyncResolutionStack.$frames.withValue(frames + [frame]) {
+                () async -> (Result<T, WiringError>, DisposalTicket?) in
                 await Self.runAsyncBuild(entry, build, resolver: resolver, disposal: disposal, publish: publish)
             }
         }
         guard let disposal else { return try result.get() }
-        return try await disposal.finish(result)
+        return try await disposal.finish(result, ticket: ticket)
     }
 
-    /// The factory, decorators, disposal tracking, hooks and `publish` of one async build.
+    /// The factory, decorators, disposal tracking, hooks and `publish` of one async build; with
+    /// the instance's disposal ticket, if it was built.
     private static func runAsyncBuild<T: Sendable>(
         _ entry: Entry<T>,
         _ build: AsyncBuild<T>,
         resolver: Resolver,
         disposal: TrackedBuild?,
         publish: ((T, DisposalTicket?) throws(WiringError) -> T)?
-    ) async -> Result<T, WiringError> {
+    ) async -> (Result<T, WiringError>, DisposalTicket?) {
+        var ticket: DisposalTicket?
         do {
             var instance: T
             if let tracer = entry.tracer {
@@ -161,12 +164,12 @@ extension Resolver {
                 instance = try await build.factory(resolver)
             }
             if let decorate = entry.decorate { instance = try decorate(resolver, instance) }
-            let ticket = disposal?.track(instance, builtBy: entry)
+            ticket = disposal?.track(instance, builtBy: entry)
             for hook in entry.hooks { try hook(resolver, instance) }
             if let publish { instance = try publish(instance, ticket) }
-            return .success(instance)
+            return (.success(instance), ticket)
         } catch {
-            return .failure(Resolver.failure(error, in: entry))
+            return (.failure(Resolver.failure(error, in: entry)), ticket)
         }
     }
 }

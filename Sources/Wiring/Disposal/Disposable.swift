@@ -694,16 +694,15 @@ struct AsynchronousTeardownNotAwaited: Error, CustomStringConvertible {
 
 /// The disposal side of one build of a tracked lifetime (see ``Resolver/buildTracked(_:_:onConstructed:)``).
 ///
-/// Not generic, and free of `Result<T, _>`: a build path that names neither needs no run-time
-/// generic-metadata lookup for them.
+/// A value, not generic, and free of `Result<T, _>`: a build path that names neither allocates
+/// nothing for it and needs no run-time generic-metadata lookup. The instance's ticket, once it
+/// is built, travels beside it (``Resolver/buildUntracked(_:_:disposal:ticket:onConstructed:)``).
 @usableFromInline
-final class TrackedBuild {
+struct TrackedBuild {
     let bag: DisposalBag
     let entry: AnyEntry
     /// Whether it is an async build (``DisposalBag/enter(async:)``).
     let isAsync: Bool
-    /// The instance's ticket, once it is built, if it has anything to dispose.
-    var ticket: DisposalTicket?
 
     private init(bag: DisposalBag, entry: AnyEntry, isAsync: Bool) {
         self.bag = bag
@@ -727,8 +726,7 @@ final class TrackedBuild {
     /// reverse order of creation, so an instance goes before the dependencies it was built from.
     @usableFromInline
     func track<T>(_ instance: T, builtBy entry: Entry<T>) -> DisposalTicket? {
-        ticket = DisposalTracker.track(instance, of: entry, extras: entry.extras, in: bag)
-        return ticket
+        DisposalTracker.track(instance, of: entry, extras: entry.extras, in: bag)
     }
 
     /// Counts the build out of its bag; whether its resolve may hand out the instance it built:
@@ -744,7 +742,7 @@ final class TrackedBuild {
     /// A synchronous build succeeded: returns its instance, or throws ``WiringError/Code/shutDown``
     /// (see ``leaveSucceeded()``); an async teardown runs in a task the owner's end awaits.
     @usableFromInline
-    func succeeded<T>(_ instance: T) throws(WiringError) -> T {
+    func succeeded<T>(_ instance: T, ticket: DisposalTicket?) throws(WiringError) -> T {
         let (handOut, disposeNow) = leaveSucceeded()
         if handOut { return instance }
         if disposeNow { ticket?.disposeNow() }
@@ -754,14 +752,14 @@ final class TrackedBuild {
     /// A synchronous build failed, after its instance may have existed (a hook threw): counts it
     /// out and disposes the instance now.
     @usableFromInline
-    func failed(_ error: WiringError) -> WiringError {
+    func failed(_ error: WiringError, ticket: DisposalTicket?) -> WiringError {
         _ = bag.leave(async: isAsync)
         ticket?.disposeNow()
         return error
     }
 
     /// ``succeeded(_:)`` and ``failed(_:)`` for an async build: the teardown is awaited.
-    func finish<T>(_ result: Result<T, WiringError>) async throws(WiringError) -> T {
+    func finish<T>(_ result: Result<T, WiringError>, ticket: DisposalTicket?) async throws(WiringError) -> T {
         switch result {
         case .success(let instance):
             let (handOut, disposeNow) = leaveSucceeded()

@@ -116,11 +116,16 @@ final class ScopedInstances: @unchecked Sendable {
         if let stale { Reclamation.releaseUnshared([stale]) }
 
         let value: T
+        var slot: ScopedSlot?
         do {
             value = try resolver.build(entry, arguments) { (value, ticket) throws(WiringError) in
-                let pending = ScopedSlot.make(value, of: entry, ticket: ticket)
+                let made = ScopedSlot.make(value, of: entry, ticket: ticket)
+                slot = made
+                // Only hooks can re-enter the build with its instance made (a cycle they close);
+                // without hooks, nothing reads `pending`, and the mutex is not taken for it.
+                guard entry.hasHooks else { return }
                 self.lock()
-                if let index = self.buildIndex(registration, thread: thread) { self.building[index].pending = pending }
+                if let index = self.buildIndex(registration, thread: thread) { self.building[index].pending = made }
                 self.unlock()
             }
         } catch {
@@ -136,8 +141,8 @@ final class ScopedInstances: @unchecked Sendable {
         if let existing = published(registration) {
             // Provided meanwhile: the scope keeps what it was given.
             result = existing.value(as: T.self)
-        } else if generation == started, let pending = finished?.pending {
-            append(pending)
+        } else if generation == started, let slot {
+            append(slot)
         }
         unlock()
         Self.wakeWaiters(of: finished, in: self)

@@ -78,7 +78,8 @@ extension Resolver {
         onConstructed: (T, DisposalTicket?) throws(WiringError) -> Void
     ) throws(WiringError) -> T {
         if entry.tracksDisposal { return try buildTracked(entry, arguments, onConstructed: onConstructed) }
-        return try buildUntracked(entry, arguments, disposal: nil, onConstructed: onConstructed)
+        var ticket: DisposalTicket?
+        return try buildUntracked(entry, arguments, disposal: nil, ticket: &ticket, onConstructed: onConstructed)
     }
 
     /// ``build(_:_:onConstructed:)`` for a lifetime tracked for disposal: the build counts itself
@@ -92,21 +93,24 @@ extension Resolver {
         onConstructed: (T, DisposalTicket?) throws(WiringError) -> Void
     ) throws(WiringError) -> T {
         let disposal = try TrackedBuild.enter(entry, through: self, async: false)
+        var ticket: DisposalTicket?
         let instance: T
         do {
-            instance = try buildUntracked(entry, arguments, disposal: disposal, onConstructed: onConstructed)
+            instance = try buildUntracked(entry, arguments, disposal: disposal, ticket: &ticket, onConstructed: onConstructed)
         } catch {
-            throw disposal.failed(error)
+            throw disposal.failed(error, ticket: ticket)
         }
-        return try disposal.succeeded(instance)
+        return try disposal.succeeded(instance, ticket: ticket)
     }
 
-    /// The build itself; `disposal` tracks the instance when its lifetime is tracked.
+    /// The build itself; `disposal` tracks the instance when its lifetime is tracked, and
+    /// `ticket` receives how to dispose of it.
     @inlinable @inline(__always)
     func buildUntracked<T>(
         _ entry: Entry<T>,
         _ arguments: UnsafeRawPointer?,
         disposal: TrackedBuild?,
+        ticket: inout DisposalTicket?,
         onConstructed: (T, DisposalTicket?) throws(WiringError) -> Void
     ) throws(WiringError) -> T {
         let context = ResolutionContext.current
@@ -140,7 +144,7 @@ extension Resolver {
         } catch {
             throw Resolver.failure(error, in: entry)
         }
-        let ticket = disposal?.track(instance, builtBy: entry)
+        ticket = disposal?.track(instance, builtBy: entry)
         try onConstructed(instance, ticket)
         // A flag, not `hooks.isEmpty`: unspecialised, touching an array of closures that name `T`
         // costs a run-time metadata lookup for the closure type and one for the array.
