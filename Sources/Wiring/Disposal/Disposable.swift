@@ -86,6 +86,8 @@ final class DisposalTicket: @unchecked Sendable {
     // weak reference, which the Swift runtime loads safely from any thread.
     enum Teardown {
         case sync(() throws -> Void)
+        /// The instance's own ``Disposable/dispose()``: no closure to allocate.
+        case disposable(any Disposable)
         case async(() async throws -> Void)
     }
 
@@ -125,21 +127,7 @@ final class DisposalTicket: @unchecked Sendable {
     /// awaits. Failures are reported by that `disposeAll()`. Call it with no engine lock held.
     func disposeNow() {
         guard let teardown = claim() else { return }
-        switch teardown {
-        case .sync(let run):
-            do { try run() } catch { bag?.report(DisposalError.Failure(registration: registration, error: error)) }
-        case .async(let run):
-            let registration = self.registration
-            let box = UncheckedBox(run)
-            bag?.runLater { () async -> DisposalError.Failure? in
-                do {
-                    try await box.value()
-                    return nil
-                } catch {
-                    return DisposalError.Failure(registration: registration, error: error)
-                }
-            }
-        }
+        if let failure = runOrStart(teardown) { bag?.report(failure) }
     }
 
     /// Disposes now if no one has, for a synchronous end: runs a synchronous teardown and
@@ -147,26 +135,35 @@ final class DisposalTicket: @unchecked Sendable {
     /// that the bag's next ``DisposalBag/disposeAll()`` awaits, and reported as not awaited.
     func disposeSynchronously() -> DisposalError.Failure? {
         guard let teardown = claim() else { return nil }
-        switch teardown {
-        case .sync(let run):
-            do {
-                try run()
-                return nil
-            } catch {
-                return DisposalError.Failure(registration: registration, error: error)
-            }
-        case .async(let run):
-            let registration = self.registration
-            let box = UncheckedBox(run)
-            bag?.runLater { () async -> DisposalError.Failure? in
-                do {
-                    try await box.value()
-                    return nil
-                } catch {
-                    return DisposalError.Failure(registration: registration, error: error)
+        let failure = runOrStart(teardown)
+        if case .async = teardown {
+            return DisposalError.Failure(registration: registration, error: AsynchronousTeardownNotAwaited())
+        }
+        return failure
+    }
+
+    /// Runs a synchronous teardown and returns its failure; starts an asynchronous one in a
+    /// task that the bag's next ``DisposalBag/disposeAll()`` awaits, which reports its failure.
+    private func runOrStart(_ teardown: Teardown) -> DisposalError.Failure? {
+        do {
+            switch teardown {
+            case .sync(let run): try run()
+            case .disposable(let disposable): try disposable.dispose()
+            case .async(let run):
+                let registration = self.registration
+                let box = UncheckedBox(run)
+                bag?.runLater { () async -> DisposalError.Failure? in
+                    do {
+                        try await box.value()
+                        return nil
+                    } catch {
+                        return DisposalError.Failure(registration: registration, error: error)
+                    }
                 }
             }
-            return DisposalError.Failure(registration: registration, error: AsynchronousTeardownNotAwaited())
+            return nil
+        } catch {
+            return DisposalError.Failure(registration: registration, error: error)
         }
     }
 
@@ -176,6 +173,7 @@ final class DisposalTicket: @unchecked Sendable {
         do {
             switch teardown {
             case .sync(let run): try run()
+            case .disposable(let disposable): try disposable.dispose()
             case .async(let run): try await run()
             }
             return nil
@@ -453,7 +451,8 @@ final class DisposalBag: Sendable {
     private static func asynchronousEndNeeds(_ state: State) -> [String] {
         guard case .notStarted = state.ending else { return [] }
         var needs: [String] = []
-        if !state.tickets.isEmpty {
+        // Sorted (newest first, as they would be disposed) only when there is one to name.
+        if state.tickets.values.contains(where: \.isAsync) {
             for ticket in state.tickets.values.sorted(by: { $0.order > $1.order })
             where ticket.isAsync && !needs.contains(ticket.registration) {
                 needs.append(ticket.registration)
@@ -651,8 +650,7 @@ enum DisposalTracker {
     }
 
     private static func disposing<T, D: Disposable>(_ instance: T, as _: D.Type) -> DisposalTicket.Teardown {
-        let disposable = instance as! D
-        return .sync { try disposable.dispose() }
+        .disposable(instance as! D)
     }
 }
 
