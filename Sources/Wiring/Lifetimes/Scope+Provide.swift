@@ -30,10 +30,17 @@ extension Scope {
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws(WiringError) {
-        let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
-        let resolver = Resolver(container: container, scope: self)
-        guard let found = resolver.lookup(key) else {
-            throw container.missingRegistrationError(for: key, callSite: SourceLocation(file, line))
+        let found: AnyEntry
+        if tag == nil, let primary = Self.primaryEntry(of: T.self, in: container) {
+            // The plain registration, from the lock-free table: no key to hash (a request
+            // provides its values on every request).
+            found = primary
+        } else {
+            let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
+            guard let looked = Resolver(container: container, scope: self).lookup(key) else {
+                throw container.missingRegistrationError(for: key, callSite: SourceLocation(file, line))
+            }
+            found = looked
         }
         guard found.lifetime.kind == .scoped else {
             throw WiringError(code: .invalidLifetime, entry: found, detail: .provideNeedsScoped)
@@ -51,5 +58,16 @@ extension Scope {
         if !instances.provide(instance, for: entry) {
             throw WiringError(code: .duplicateRegistration, entry: entry, detail: .alreadyInScope)
         }
+    }
+
+    /// The plain registration of `T` (untagged, without arguments) in `container` or a parent,
+    /// retained, from the registry's lock-free table; `nil` when there is none.
+    private static func primaryEntry<T>(of _: T.Type, in container: Container) -> AnyEntry? {
+        let registry = container._registry.registry
+        let section = Reclamation.enter(Registry.readers(at: registry))
+        defer { section.exit() }
+        guard let raw = Registry.primaryEntry(of: T.self, startingAt: registry) else { return nil }
+        // Retained (copied out) before the section ends.
+        return Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue()
     }
 }

@@ -12,10 +12,12 @@
 /// locks through a futex inside `libswiftSynchronization.so`, which is not instrumented, so TSan
 /// misses its happens-before edges and reports every access it protects (and a suppression for
 /// those reports hides real races too). TSan intercepts `pthread_mutex_lock`/`unlock`, so it
-/// checks everything behind this lock. One allocation holds both the value and the mutex.
+/// checks everything behind this lock. One allocation holds both the value and the mutex; the
+/// lock is a struct around it (a class around it was a second allocation per lock), so copies of
+/// a `Lock` share that one mutex.
 ///
 /// Shared with the facades through `package` access.
-package final class Lock<State> {
+package struct Lock<State> {
     private let storage: Storage
 
     private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
