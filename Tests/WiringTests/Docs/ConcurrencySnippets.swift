@@ -48,4 +48,37 @@ struct ConcurrencySnippets {
         try await container.shutdown()  // closes the pool, then releases it
         #expect(!pool.isOpen)
     }
+
+    @Test("a request scope whose teardowns are synchronous closes without await")
+    func syncClose() throws {
+        let container = Container()
+        let log = TeardownLog()
+        container.register(UnitOfWork.self, lifetime: .scoped("request")) { _ in UnitOfWork(log: log) }
+            .onDispose { work in work.rollBackIfOpen() }
+
+        let request = container.makeScope("request")
+        let work = try request.resolve(UnitOfWork.self)
+        work.commit()
+        try request.syncClose()  // rolls back what was not committed, without await
+        #expect(log.all == ["committed"])
+
+        let failed = container.makeScope("request")
+        _ = try failed.resolve(UnitOfWork.self)
+        try failed.syncClose()
+        #expect(log.all == ["committed", "rolled back"])
+    }
+}
+
+/// The unit of work of the synchronous-close snippet.
+final class UnitOfWork: Sendable {
+    let log: TeardownLog
+    private let committed = Lock(false)
+    init(log: TeardownLog) { self.log = log }
+    func commit() {
+        committed.withLock { $0 = true }
+        log.note("committed")
+    }
+    func rollBackIfOpen() {
+        if !committed.withLock({ $0 }) { log.note("rolled back") }
+    }
 }
