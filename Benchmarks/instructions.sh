@@ -4,16 +4,11 @@
 # Runs the release binary (or $WIRING_BENCH_BINARY) twice under callgrind, with 100 and 1,100
 # operations after the same warm-up, and prints (Ir(1,100) − Ir(100)) / 1,000. S5, whose
 # operation is a fresh container with 1,000 registrations, runs 2 and 12 operations instead.
-# Valgrind 3.19 cannot read Swift 6.3's DWARF5, so it runs a copy stripped of debug info.
+# It runs a copy stripped of debug info (callgrind-binary.sh).
 set -euo pipefail
 library=${1:?library}
 scenario=${2:?scenario}
-here="$(cd "$(dirname "$0")" && pwd)"
-binary=${WIRING_BENCH_BINARY:-$here/.build/release/wiring-bench}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-objcopy --strip-debug "$binary" "$work/wiring-bench"
-export SWIFT_DETERMINISTIC_HASHING=1
+source "$(dirname "$0")/callgrind-binary.sh"
 count() {
     valgrind --tool=callgrind --callgrind-out-file="$work/out.$1" "$work/wiring-bench" --ops "$1" "$library" "$scenario" \
         >/dev/null 2>&1

@@ -8,12 +8,7 @@
 set -euo pipefail
 library=${1:?library}
 scenario=${2:?scenario}
-here="$(cd "$(dirname "$0")" && pwd)"
-binary=${WIRING_BENCH_BINARY:-$here/.build/release/wiring-bench}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-objcopy --strip-debug "$binary" "$work/wiring-bench"
-export SWIFT_DETERMINISTIC_HASHING=1
+source "$(dirname "$0")/callgrind-binary.sh"
 if [ "$scenario" = S5 ]; then many=20; else many=2000; fi
 few=$((many / 2))
 run() {

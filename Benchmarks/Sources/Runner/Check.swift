@@ -27,24 +27,9 @@ func check(_ results: Results, thresholdsPath: String) throws -> Bool {
         case "ratio_to_wiring": measured = results.ratio(library, scenario, to: "wiring")
         case "allocations_per_op": measured = results.allocations(library, scenario)
         case "instructions_per_op": measured = results.instructions[Results.Key(library, scenario)] ?? nil
-        case "instructions_ratio_to_manual":
-            // Against hand-written code, both measured in this run.
-            if let ours = results.instructions[Results.Key(library, scenario)] ?? nil,
-                let manual = results.instructions[Results.Key("manual", scenario)] ?? nil, manual > 0
-            {
-                measured = ours / manual
-            } else {
-                measured = nil
-            }
-        case "instructions_ratio_to_wiring":
-            // A facade against the core, both measured in this run.
-            if let ours = results.instructions[Results.Key(library, scenario)] ?? nil,
-                let core = results.instructions[Results.Key("wiring", scenario)] ?? nil, core > 0
-            {
-                measured = ours / core
-            } else {
-                measured = nil
-            }
+        // Against hand-written code, or a facade against the core, both measured in this run.
+        case "instructions_ratio_to_manual": measured = results.instructionsRatio(library, scenario, to: "manual")
+        case "instructions_ratio_to_wiring": measured = results.instructionsRatio(library, scenario, to: "wiring")
         case "s5_warm_ratio", "s5_cold_ratio":
             let field = metric == "s5_warm_ratio" ? "warm_ms" : "cold_ms"
             if let ours = results.number(library, "S5", field), let base = results.number("manual", "S5", field), base > 0 {
@@ -70,4 +55,14 @@ func check(_ results: Results, thresholdsPath: String) throws -> Bool {
     }
     print(passed ? "check passed" : "check FAILED")
     return passed
+}
+
+extension Results {
+    /// `library`'s instructions per op over `baseline`'s, both measured in this run.
+    func instructionsRatio(_ library: String, _ scenario: String, to baseline: String) -> Double? {
+        guard let ours = instructions[Key(library, scenario)] ?? nil, let theirs = instructions[Key(baseline, scenario)] ?? nil,
+            theirs > 0
+        else { return nil }
+        return ours / theirs
+    }
 }

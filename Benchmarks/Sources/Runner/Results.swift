@@ -136,7 +136,10 @@ extension Results {
                 let instructionsCell = instructions[Key(library, "S8")].flatMap { $0 }.map { "i=\(format($0))" } ?? ""
                 lines.append(
                     row(
-                        [library, "\(format(rate)) req/s", ratios.isEmpty ? "" : "\(format(median(ratios), digits: 3))×", instructionsCell],
+                        [
+                            library, "\(format(rate)) req/s", ratios.isEmpty ? "" : "\(format(median(ratios), digits: 3))×",
+                            instructionsCell,
+                        ],
                         widths: [20, 18, 8, 12]
                     )
                 )
