@@ -2,7 +2,7 @@ import Synchronization
 
 extension Container {
     /// Ends the container: disposes every instance it tracked — singletons and eager singletons
-    /// that are ``Disposable``, ``AsyncDisposable`` or have an ``Registration/onDispose(_:)``
+    /// that are ``Disposable``, ``AsyncDisposable`` or have an ``Registration/onDispose(_:)-3gzi1``
     /// teardown, and transients of registrations that asked — in reverse order of creation,
     /// each exactly once, then releases its cached instances. Live child containers are shut
     /// down first, then the scopes made from this container that are still open, innermost
@@ -171,7 +171,7 @@ extension Scope {
     }
 
     /// Ends the scope without `await` (named as SwiftNIO's `syncShutdownGracefully()`), for scopes whose instances have only synchronous
-    /// teardowns (``Disposable``, a synchronous ``Registration/onDispose(_:)``), such as a
+    /// teardowns (``Disposable``, a synchronous ``Registration/onDispose(_:)-7c457``), such as a
     /// request scope closed on a server's hot path: as the `async` ``close()``, on the calling
     /// thread.
     ///
@@ -181,7 +181,7 @@ extension Scope {
     /// ```
     ///
     /// It refuses to start when ending needs awaiting: when an instance of the scope has an
-    /// asynchronous teardown (``AsyncDisposable``, an `async` ``Registration/onDispose(_:)``), a
+    /// asynchronous teardown (``AsyncDisposable``, an `async` ``Registration/onDispose(_:)-3gzi1``), a
     /// reset started a teardown task that is still running, or an async build through the scope
     /// is in flight. It then throws a ``DisposalError`` whose ``DisposalError/asynchronousTeardowns``
     /// names them, disposes nothing, and leaves the scope open for the `async` ``close()``.

@@ -19,7 +19,7 @@ public protocol AsyncDisposable: Sendable {
     func dispose() async throws
 }
 
-/// What a registration's ``Registration/onDispose(_:)`` closure does with its instance.
+/// What a registration's ``Registration/onDispose(_:)-3gzi1`` closure does with its instance.
 enum Teardown<T>: Sendable {
     case sync(@Sendable (T) throws -> Void)
     case async(@Sendable (T) async throws -> Void)
@@ -44,7 +44,7 @@ public struct DisposalError: Error, CustomStringConvertible {
 
     /// When ``Scope/syncClose()`` or ``Container/syncShutdown()`` refused to start: the
     /// registrations whose instances need an asynchronous teardown (``AsyncDisposable``, an
-    /// `async` ``Registration/onDispose(_:)``), and anything else that needs awaiting. Nothing was
+    /// `async` ``Registration/onDispose(_:)-3gzi1``), and anything else that needs awaiting. Nothing was
     /// disposed and the scope or container is still open: end it with the `async` overload.
     /// Empty otherwise.
     public let asynchronousTeardowns: [String]
@@ -632,7 +632,7 @@ enum DisposalTracker {
         return bag.track(T.self, teardown: run)
     }
 
-    /// A registration's own teardown for `instance`, if it has one (``Registration/onDispose(_:)``).
+    /// A registration's own teardown for `instance`, if it has one (``Registration/onDispose(_:)-3gzi1``).
     private static func registered<T>(_ extras: EntryExtras<T>, _ instance: T) -> DisposalTicket.Teardown? {
         guard let teardown = extras.refinements.teardown else { return nil }
         let box = UncheckedBox(instance)

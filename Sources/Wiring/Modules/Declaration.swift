@@ -42,8 +42,13 @@ public struct Declaration<T> {
         refined { $0.decorated(with: decorator) }
     }
 
-    /// Gives the instances a teardown; see ``Registration/onDispose(_:)``.
+    /// Gives the instances an asynchronous teardown; see ``Registration/onDispose(_:)-3gzi1``.
     public func onDispose(_ teardown: @escaping @Sendable (T) async throws -> Void) -> Declaration<T> {
+        refined { $0.onDispose(teardown) }
+    }
+
+    /// Gives the instances a synchronous teardown; see ``Registration/onDispose(_:)-7c457``.
+    public func onDispose(_ teardown: @escaping @Sendable (T) throws -> Void) -> Declaration<T> {
         refined { $0.onDispose(teardown) }
     }
 

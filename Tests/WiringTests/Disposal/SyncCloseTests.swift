@@ -127,6 +127,19 @@ struct SyncCloseTests {
         #expect(Set(log.all) == ["singleton", "async"])
     }
 
+    @Test("a module declaration's onDispose closure that does not await runs on syncShutdown")
+    func moduleDeclarationSyncTeardown() throws {
+        let log = TeardownLog()
+        let container = Container()
+        try container.install(
+            Registrations {
+                $0.singleton { Config() }.onDispose { _ in log.note("config") }
+            })
+        _ = try container.resolve(Config.self)
+        try container.syncShutdown()
+        #expect(log.all == ["config"])
+    }
+
     @Test("a protocol-typed registration whose instances differ in type disposes exactly the disposable ones")
     func mixedDynamicTypesOfOneRegistration() async throws {
         let log = TeardownLog()

@@ -130,6 +130,39 @@ struct ScopedInstancesTests {
         #expect(log.all == ["old", "new"])
     }
 
+    @Test("a scoped instance whose deinit resolves, provides and resets through its own scope is released after the scope's mutex, by a reset, a replacement and syncClose")
+    func deinitThatUsesItsScope() throws {
+        let container = Container()
+        let scopes = Lock<[Scope]>([])
+        let released = Counter()
+        container.register(Bystander.self, lifetime: .scoped) { _ in Bystander() }
+        container.register(Config.self, lifetime: .scoped) { _ in Config() }
+        container.register(UsesScopeOnDeinit.self, lifetime: .scoped) { _ in
+            UsesScopeOnDeinit {
+                // Under the scope's mutex, each of these would deadlock (it is not recursive).
+                for scope in scopes.withLock({ $0 }) {
+                    _ = try? scope.resolve(Bystander.self)
+                    try? scope.provide(Config())
+                    scope.reset()
+                }
+                released.increment()
+            }
+        }
+        let scope = container.makeScope()
+        scopes.withLock { $0 = [scope] }
+        _ = try scope.resolve(UsesScopeOnDeinit.self)
+        scope.reset()
+        _ = try scope.resolve(UsesScopeOnDeinit.self)
+        container.register(UsesScopeOnDeinit.self, lifetime: .scoped) { _ in UsesScopeOnDeinit {} }
+        _ = try scope.resolve(UsesScopeOnDeinit.self)  // replaces the old registration's instance
+        let before = released.count
+        _ = try scope.resolve(Bystander.self)
+        try scope.syncClose()
+        scopes.withLock { $0 = [] }
+        #expect(before == 2)
+        #expect(released.count == 2)
+    }
+
     @Test("many scopes used and closed from many threads at once: every disposable instance disposed once")
     func manyScopesConcurrently() {
         let log = TeardownLog()
@@ -152,6 +185,13 @@ struct ScopedInstancesTests {
         #expect(failures.load(ordering: .relaxed) == 0)
         #expect(log.all.count == 2_000)
     }
+}
+
+/// Runs `onDeinit` when released.
+final class UsesScopeOnDeinit: Sendable {
+    let onDeinit: @Sendable () -> Void
+    init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
 }
 
 /// A scoped service that depends on a scoped ``Resource``.
