@@ -130,7 +130,9 @@ struct ScopedInstancesTests {
         #expect(log.all == ["old", "new"])
     }
 
-    @Test("a scoped instance whose deinit resolves, provides and resets through its own scope is released after the scope's mutex, by a reset, a replacement and syncClose")
+    @Test(
+        "a scoped instance whose deinit resolves, provides and resets through its scope is released outside the scope's mutex"
+    )
     func deinitThatUsesItsScope() throws {
         let container = Container()
         let scopes = Lock<[Scope]>([])
