@@ -13,8 +13,9 @@ import Synchronization
 /// registration lives in the innermost scope, a ``Lifetime/scoped(_:)`` registration in the
 /// nearest enclosing scope with that name.
 ///
-/// End a scope with ``close()``: it disposes the scope's disposable instances in reverse order
-/// of creation, then releases them. A scope still open when its container shuts down is closed
+/// End a scope with ``close()``, or without `await` with ``syncClose()`` when its teardowns are
+/// synchronous: it disposes the scope's disposable instances in reverse order of creation, then
+/// releases them. A scope still open when its container shuts down is closed
 /// by ``Container/shutdown()``. A scope released without being closed releases its instances
 /// but does **not** dispose them (a debug build prints a warning when it had some to dispose):
 /// disposal may be asynchronous and may fail, and a `deinit` can neither await nor report.
