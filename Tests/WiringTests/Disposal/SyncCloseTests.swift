@@ -187,7 +187,7 @@ struct SyncCloseTests {
         scopes.withLock { $0 = [] }
     }
 
-    @Test("syncClose waits for a build in flight on another thread, which then fails and disposes nothing twice")
+    @Test("syncClose waits for a build in flight on another thread and disposes its instance once, before it returns")
     func syncCloseWaitsForBuildsInFlight() {
         let log = TeardownLog()
         let container = Container()
@@ -219,7 +219,10 @@ struct SyncCloseTests {
                 #expect(log.all == ["late"])
             }
         }
-        #expect(outcome.withLock { $0 } == .shutDown)
+        // In flight when the close began (the usual case), the resolve throws `shutDown`; on a
+        // loaded machine the build may have finished first and handed out its instance. Either
+        // way the close disposed it, once, before returning (checked above).
+        #expect([nil, .shutDown].contains(outcome.withLock { $0 }))
         #expect(log.all == ["late"])
     }
 }
