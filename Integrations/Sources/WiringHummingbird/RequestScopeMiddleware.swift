@@ -149,9 +149,10 @@ final class ScopeCloser: Sendable {
         } catch  where !error.asynchronousTeardowns.isEmpty {
             return false
         } catch {
-            logger.error("Closing the request scope: a teardown failed", metadata: ["error": "\(error)"])
+            closed(failing: error, counters: counters, logger: logger)
+            return true
         }
-        counters.recordClose()
+        closed(failing: nil, counters: counters, logger: logger)
         return true
     }
 
@@ -159,6 +160,15 @@ final class ScopeCloser: Sendable {
         do {
             try await scope.close()
         } catch {
+            closed(failing: error, counters: counters, logger: logger)
+            return
+        }
+        closed(failing: nil, counters: counters, logger: logger)
+    }
+
+    /// Logs the teardowns that failed, if any, and counts the scope closed.
+    private static func closed(failing error: DisposalError?, counters: RequestScopeCounters, logger: Logger) {
+        if let error {
             logger.error("Closing the request scope: a teardown failed", metadata: ["error": "\(error)"])
         }
         counters.recordClose()

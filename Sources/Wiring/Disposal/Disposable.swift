@@ -374,32 +374,16 @@ final class DisposalBag: Sendable {
     /// never end: one from inside the first's own teardowns, from a build in flight (an end
     /// waits for those), or from a teardown task a reset started (an end awaits those).
     func end(_ body: () async throws(DisposalError) -> Void) async throws(DisposalError) {
-        let id = ObjectIdentifier(self)
-        enum Role { case first, wait, reentered, done }
-        let reentered =
-            Self.ending.contains(id) || Self.insideTeardown || AsyncResolutionStack.frames.contains { $0.bag != nil }
-        var role = Role.done
+        let reentered = isReentrantEnd
+        var role = EndRole.done
         // Suspends only to wait for the first call; resumed at once otherwise.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            role = state.withLock { state -> Role in
-                switch state.ending {
-                case .notStarted:
-                    state.ending = .running(waiters: [])
-                    return .first
-                case .running where reentered:
-                    return .reentered
-                case .running(var waiters):
-                    waiters.append(.task(continuation))
-                    state.ending = .running(waiters: waiters)
-                    return .wait
-                case .done:
-                    return .done
-                }
-            }
+            role = claimEnd(reentered: reentered, synchronousOn: nil) { .task(continuation) }
             if role != .wait { continuation.resume() }
         }
         switch role {
         case .first:
+            let id = ObjectIdentifier(self)
             let result: Result<Void, DisposalError> = await Self.$ending.withValue(Self.ending + [id]) {
                 do throws(DisposalError) {
                     try await body()
@@ -414,6 +398,39 @@ final class DisposalBag: Sendable {
             return  // the first call reports what fails
         case .wait, .done:
             try await disposeAll()
+        }
+    }
+
+    /// What a call to ``end(_:)`` or ``endSynchronously(_:)`` is to the owner's end.
+    private enum EndRole { case first, wait, reentered, done }
+
+    /// Whether the calling code is one that the owner's end in progress may be waiting for:
+    /// that end's own teardowns, a build in flight, or a teardown task a reset started. Such a
+    /// call must return instead of waiting for the end, which would never finish.
+    private var isReentrantEnd: Bool {
+        Self.ending.contains(ObjectIdentifier(self)) || Self.insideTeardown
+            || AsyncResolutionStack.frames.contains { $0.bag != nil }
+    }
+
+    /// Decides a call's role in the owner's end: the first runs it (a synchronous one on
+    /// `thread`, where its teardowns run, so that a call from them is re-entrant too); a later
+    /// call waits as `waiter` while it runs, unless it is re-entrant.
+    private func claimEnd(reentered: Bool, synchronousOn thread: UInt?, waiter: () -> Waiter) -> EndRole {
+        state.withLock { state in
+            switch state.ending {
+            case .notStarted:
+                state.ending = .running(waiters: [])
+                state.endingThread = thread ?? 0
+                return .first
+            case .running where reentered || (thread != nil && state.endingThread == thread):
+                return .reentered
+            case .running(var waiters):
+                waiters.append(waiter())
+                state.ending = .running(waiters: waiters)
+                return .wait
+            case .done:
+                return .done
+            }
         }
     }
 
@@ -482,27 +499,11 @@ final class DisposalBag: Sendable {
     /// ``end(_:)`` without `await`: the first call runs `body`; a concurrent one blocks until
     /// that has finished, then reports the failures of teardowns that ran since.
     func endSynchronously(_ body: () throws(DisposalError) -> Void) throws(DisposalError) {
-        let id = ObjectIdentifier(self)
-        let thread = currentThreadID
-        enum Role { case first, wait(DispatchSemaphore), reentered, done }
-        let reentered =
-            Self.ending.contains(id) || Self.insideTeardown || AsyncResolutionStack.frames.contains { $0.bag != nil }
-        let role = state.withLock { state -> Role in
-            switch state.ending {
-            case .notStarted:
-                state.ending = .running(waiters: [])
-                state.endingThread = thread
-                return .first
-            case .running where reentered || state.endingThread == thread:
-                return .reentered
-            case .running(var waiters):
-                let semaphore = DispatchSemaphore(value: 0)
-                waiters.append(.thread(semaphore))
-                state.ending = .running(waiters: waiters)
-                return .wait(semaphore)
-            case .done:
-                return .done
-            }
+        var semaphore: DispatchSemaphore?
+        let role = claimEnd(reentered: isReentrantEnd, synchronousOn: currentThreadID) {
+            let made = DispatchSemaphore(value: 0)
+            semaphore = made
+            return .thread(made)
         }
         switch role {
         case .first:
@@ -518,10 +519,8 @@ final class DisposalBag: Sendable {
             try result.get()
         case .reentered:
             return
-        case .wait(let semaphore):
-            semaphore.wait()
-            try disposeAllSynchronously()
-        case .done:
+        case .wait, .done:
+            semaphore?.wait()
             try disposeAllSynchronously()
         }
     }
@@ -531,25 +530,41 @@ final class DisposalBag: Sendable {
     /// build in flight made it) is started in a task and reported as not awaited, as are
     /// teardown tasks still running; the next `async` end awaits them.
     func disposeAllSynchronously() throws(DisposalError) {
-        let (pending, running) = state.withLock { state in
-            state.finished = true
-            let pending = state.tickets.values.sorted { $0.order > $1.order }
-            return (pending, state.running.count)
-        }
+        let (pending, running) = takeSnapshot(takingRunning: false)
         var failures: [DisposalError.Failure] = []
         for ticket in pending {
             if let failure = ticket.disposeSynchronously() { failures.append(failure) }
         }
-        if running > 0 {
+        if !running.isEmpty {
             failures.append(
                 DisposalError.Failure(registration: "teardowns a reset started", error: AsynchronousTeardownNotAwaited())
             )
         }
-        failures += state.withLock { state in
-            defer { state.failures = [] }
-            return state.failures
+        try report(failures)
+    }
+
+    /// The last step of either end: from now on a new ticket is its build's to dispose. Returns
+    /// the tickets not yet disposed, newest first, and the teardown tasks resets started
+    /// (taken from the bag, to await, or left in it for a later end that can).
+    private func takeSnapshot(takingRunning: Bool) -> (pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>]) {
+        state.withLock { state in
+            state.finished = true
+            let pending = state.tickets.values.sorted { $0.order > $1.order }
+            let running = Array(state.running.values)
+            if takingRunning { state.running = [:] }
+            return (pending, running)
         }
-        if !failures.isEmpty { throw DisposalError(failures: failures) }
+    }
+
+    /// Throws `failures` with those of teardowns that ran outside an end since the last report.
+    private func report(_ failures: [DisposalError.Failure]) throws(DisposalError) {
+        let all =
+            failures
+            + state.withLock { state in
+                defer { state.failures = [] }
+                return state.failures
+            }
+        if !all.isEmpty { throw DisposalError(failures: all) }
     }
 
     /// How many tracked instances have not been disposed, for the warning about a scope
@@ -561,13 +576,7 @@ final class DisposalBag: Sendable {
     /// Runs every teardown not yet run, newest first, each once, and awaits those a reset
     /// started; throws every failure, those of earlier resets included.
     func disposeAll() async throws(DisposalError) {
-        let (pending, running) = state.withLock { state in
-            state.finished = true
-            let pending = state.tickets.values.sorted { $0.order > $1.order }
-            let running = Array(state.running.values)
-            state.running = [:]
-            return (pending, running)
-        }
+        let (pending, running) = takeSnapshot(takingRunning: true)
         var failures: [DisposalError.Failure] = []
         for ticket in pending {
             if let failure = await ticket.disposeNowAwaiting() { failures.append(failure) }
@@ -575,11 +584,7 @@ final class DisposalBag: Sendable {
         for task in running {
             if let failure = await task.value { failures.append(failure) }
         }
-        failures += state.withLock { state in
-            defer { state.failures = [] }
-            return state.failures
-        }
-        if !failures.isEmpty { throw DisposalError(failures: failures) }
+        try report(failures)
     }
 }
 
@@ -618,7 +623,7 @@ enum DisposalTracker {
                 conformance = known.type == identity ? known : DisposalConformance(dynamicType)
             } else {
                 let first = DisposalConformance(dynamicType)
-                _ = entry.disposalConformance.storeIfNil(first)
+                entry.disposalConformance.storeIfNil(first)
                 conformance = first
             }
             if let asyncType = conformance.asyncDisposable {

@@ -107,7 +107,7 @@ final class ScopeState: Sendable {
     func reset() {
         // A scope's instances are read under its mutex, never lock-free, so there is no reader
         // to wait for: a request scope closes without a grace period. Newest first.
-        Reclamation.releaseUnshared(instances.takeAll(), newestFirst: true)
+        Reclamation.releaseUnshared(instances.takeAll())
     }
 
     /// Ends the scope without `await`: see ``Scope/syncClose()``.

@@ -106,7 +106,7 @@ final class ScopedInstances: @unchecked Sendable {
         }
         // Not built: a stale instance of the same key (its registration replaced or removed)
         // goes, so that the scope never serves what an old factory built.
-        let stale = values.firstIndex { $0.key == entry.key }.map { values.remove(at: $0) }
+        let stale = removeStale(entry.key)
         // One allocation each for a request's handful of instances and its nested builds,
         // instead of one per doubling.
         if building.capacity == 0 { building.reserveCapacity(4) }
@@ -147,6 +147,12 @@ final class ScopedInstances: @unchecked Sendable {
         unlock()
         Self.wakeWaiters(of: finished, in: self)
         return result
+    }
+
+    /// Removes the instance of `key` that another registration made (the registration was
+    /// replaced or removed since), for the caller to release after the mutex. Requires it.
+    private func removeStale(_ key: ServiceKey) -> ScopedSlot? {
+        values.firstIndex { $0.key == key }.map { values.remove(at: $0) }
     }
 
     /// Publishes `slot`. Requires the mutex.
@@ -201,7 +207,7 @@ final class ScopedInstances: @unchecked Sendable {
             unlock()
             return false
         }
-        let stale = values.firstIndex { $0.key == entry.key }.map { values.remove(at: $0) }
+        let stale = removeStale(entry.key)
         append(ScopedSlot.make(value, of: entry, ticket: nil))
         unlock()
         if let stale { Reclamation.releaseUnshared([stale]) }

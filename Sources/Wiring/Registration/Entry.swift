@@ -331,15 +331,10 @@ final class EntryExtras<T>: @unchecked Sendable {
     /// `nil` when there are none.
     let decorate: (@Sendable (Resolver, T) throws -> T)?
 
-    /// `refinements` as given, for an entry to compose.
-    init(_ refinements: Refinements<T>) {
-        self.refinements = refinements
-        hooks = refinements.hooks
-        decorate = nil
-    }
-
-    /// `refinements` composed for an entry that reports to `tracer`, if any.
-    init(_ refinements: Refinements<T>, tracer: Tracer?, traced: TracedEntry) {
+    /// `refinements` composed: the decorators into one, and, for an entry that reports to
+    /// `tracer` as `traced`, the hooks into ones that report too. An entry composes its own
+    /// from the `refinements` of the extras it is given (`Entry.init(…refined:…)`).
+    init(_ refinements: Refinements<T>, tracer: Tracer? = nil, traced: TracedEntry? = nil) {
         self.refinements = refinements
         let decorators = refinements.decorators
         if decorators.isEmpty {
@@ -351,7 +346,7 @@ final class EntryExtras<T>: @unchecked Sendable {
                 return decorated
             }
         }
-        if let tracer {
+        if let tracer, let traced {
             hooks = refinements.hooks.map { hook in
                 { resolver, value in try tracer.hook(traced) { try hook(resolver, value) } }
             }

@@ -129,15 +129,10 @@ enum Reclamation {
     }
 
     /// ``release(_:)`` without the grace period, for objects that no lock-free reader can reach:
-    /// what a scope's instances gave up (``ScopedInstances``). Disposes the tracked instances
-    /// among them, in order or newest (last) first, then releases them. Call it with no engine
-    /// lock held.
-    static func releaseUnshared(_ slots: consuming [ScopedSlot], newestFirst: Bool = false) {
-        if newestFirst {
-            for slot in (copy slots).reversed() { slot.disposeBeforeRelease() }
-        } else {
-            for slot in copy slots { slot.disposeBeforeRelease() }
-        }
+    /// what a scope's instances gave up (``ScopedInstances``), oldest first. Disposes the tracked
+    /// instances among them, newest first, then releases them. Call it with no engine lock held.
+    static func releaseUnshared(_ slots: consuming [ScopedSlot]) {
+        for slot in (copy slots).reversed() { slot.disposeBeforeRelease() }
         withExtendedLifetime(slots) {}
     }
 }

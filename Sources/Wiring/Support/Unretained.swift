@@ -69,16 +69,10 @@ struct SetOnce<Object: AnyObject>: ~Copyable, @unchecked Sendable {
         pointer.load(ordering: .acquiring).map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    /// Stores `object` unless one is stored already; returns the one stored.
-    func storeIfNil(_ object: Object) -> Object {
+    /// Stores `object` unless one is stored already.
+    func storeIfNil(_ object: Object) {
         let raw = UnsafeRawPointer(Unmanaged.passRetained(object).toOpaque())
-        let (exchanged, original) = pointer.compareExchange(
-            expected: nil,
-            desired: raw,
-            ordering: .acquiringAndReleasing
-        )
-        if exchanged { return object }
-        Unmanaged<Object>.fromOpaque(raw).release()
-        return Unmanaged<Object>.fromOpaque(original.unsafelyUnwrapped).takeUnretainedValue()
+        let (exchanged, _) = pointer.compareExchange(expected: nil, desired: raw, ordering: .acquiringAndReleasing)
+        if !exchanged { Unmanaged<Object>.fromOpaque(raw).release() }
     }
 }
