@@ -15,7 +15,27 @@ while let argument = arguments.popFirst() {
         exit(2)
     }
 }
-let server = try await TodoServer(configuration: configuration)
+/// Stops with the message and the fix for an error that ends the server (a busy port, a database
+/// that cannot be opened): exit status 1, not a crash with a backtrace.
+@MainActor func stop(_ error: any Error) -> Never {
+    FileHandle.standardError.write(
+        Data(
+            """
+            todo-server: stopped with an error: \(error)
+            To fix: check that port \(configuration.port) is free (or pass another with --port) and that \(configuration.databasePath) can be opened.
+
+            """.utf8
+        )
+    )
+    exit(1)
+}
+
+let server: TodoServer
+do {
+    server = try await TodoServer(configuration: configuration)
+} catch {
+    stop(error)
+}
 Task {
     let port = await server.port()
     // Through FileHandle, unbuffered, so that it shows at once even when stdout is a pipe.
@@ -26,5 +46,9 @@ Task {
         )
     )
 }
-try await server.run()
+do {
+    try await server.run()
+} catch {
+    stop(error)
+}
 print("todo-server: stopped.")
