@@ -76,11 +76,16 @@ public struct LazyWired<T> {
         storage = LazyStorage(resolver: Resolver.current, tag: tag, file: file, line: line)
     }
 
-    /// The instance, resolved on first read.
-    public var wrappedValue: T { storage.value() }
+    /// The instance, resolved on first read. If that read fails, the message names the
+    /// property's declaration and the line that read it, which it finds in the call stack (a
+    /// getter cannot take `#line`); a build without debug information says it is not known.
+    public var wrappedValue: T { storage.value(readAt: nil) }
 
-    /// The instance, resolved on first call: the spelling for a `let` outside a wrapper.
-    public func callAsFunction() -> T { storage.value() }
+    /// The instance, resolved on first call: the spelling for a `let` outside a wrapper. A
+    /// failure names this call's line as the read.
+    public func callAsFunction(file: StaticString = #fileID, line: UInt = #line) -> T {
+        storage.value(readAt: SourceLocation(file, line).description)
+    }
 }
 
 extension LazyWired: Sendable where T: Sendable {}
@@ -107,8 +112,14 @@ final class LazyStorage<T>: @unchecked Sendable {
         container = resolver.container
         scope = resolver.scope
         hadScope = resolver.scope != nil
-        let insideCachedBuild = ResolutionContext.existing?.isInsideCachedBuild ?? false
+        let context = ResolutionContext.existing
+        let insideCachedBuild = context?.isInsideCachedBuild ?? false
         owner = insideCachedBuild ? nil : resolver
+        // A dry run learns the property as a dependency of the instance being built, so that
+        // validation neither calls its type unreachable nor misses that it is not registered.
+        if context?.dryRunWorker != nil, let recorder = resolver.container.tracing.withLock({ $0?.recorder }) {
+            recorder.declareLazy(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self))
+        }
         self.tag = tag
         self.file = file
         self.line = line
@@ -123,7 +134,9 @@ final class LazyStorage<T>: @unchecked Sendable {
         return Resolver(container: container, scope: scope)
     }
 
-    func value() -> T {
+    /// The instance, resolved on first call. `read` is the reading line, when the caller knows
+    /// it; otherwise a failure looks for it in the call stack.
+    func value(readAt read: String?) -> T {
         lock.lock()
         if let resolved {
             lock.unlock()
@@ -133,10 +146,13 @@ final class LazyStorage<T>: @unchecked Sendable {
         // Resolve without the lock, so that a factory that reads this same property re-enters
         // as a cycle error rather than a deadlock.
         guard let resolver else {
+            let owner = hadScope ? "scope" : "container"
             fatalError(
                 """
-                Wiring: a LazyWired<\(typeDisplayName(T.self))> property was read after the \(hadScope ? "scope" : "container") it resolves from was released.
-                To fix: read it while that \(hadScope ? "scope" : "container") is alive, or keep a reference to the \(hadScope ? "scope" : "container") for as long as its instances are used.
+                Wiring: a LazyWired<\(typeDisplayName(T.self))> property was read after the \(owner) it resolves from was released.
+                  declared at: \(SourceLocation(file, line))
+                  read at: \(read ?? CallerLocation.outsideWiring() ?? CallerLocation.unknownReadSite)
+                To fix: read it while that \(owner) is alive, or keep a reference to the \(owner) for as long as its instances are used.
                 """,
                 file: file,
                 line: line
@@ -146,7 +162,9 @@ final class LazyStorage<T>: @unchecked Sendable {
         do {
             value = try resolver.resolve(T.self, tag: tag, file: file, line: line)
         } catch {
-            injectionFailed(error, file: file, line: line)
+            // A dry run turns the failure into a finding and needs no reading line.
+            let read = read ?? (DryRunWorker.current == nil ? CallerLocation.outsideWiring() : nil)
+            injectionFailed(error.readLazily(declaredAt: SourceLocation(file, line), readAt: read), file: file, line: line)
         }
         lock.lock()
         defer { lock.unlock() }

@@ -9,7 +9,12 @@ extension WiringError {
             lines.append("  cycle: \(cycle.map(\.description).joined(separator: " → "))")
         }
         if let registrationSite { lines.append("  registered at: \(registrationSite)") }
-        if let callSite { lines.append("  resolved at: \(callSite)") }
+        if let lazyRead {
+            lines.append("  declared at: \(lazyRead.declaration) (the @LazyWired property)")
+            lines.append("  read at: \(lazyRead.read ?? CallerLocation.unknownReadSite)")
+        } else if let callSite {
+            lines.append("  resolved at: \(callSite)")
+        }
         if let underlyingError { lines.append("  underlying error: \(underlyingError)") }
         if case .duplicateKey(_, let first, let second) = detail {
             lines.append("  contributed at: \(first) and \(second)")

@@ -73,6 +73,9 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
     public internal(set) var callSite: SourceLocation?
     /// The error a factory or hook threw, for ``Code/factoryFailed``.
     public let underlyingError: (any Error)?
+    /// For a failed read of a ``LazyWired`` property: where the property was declared, and the
+    /// line that read it (when the call stack could tell). Printed instead of `resolved at:`.
+    var lazyRead: (declaration: SourceLocation, read: String?)?
 
     @usableFromInline let key: ServiceKey
     @usableFromInline var pathKeys: [ServiceKey]
@@ -146,6 +149,14 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
 
     /// The same error, recorded as having passed through a `resolve` called at `site`; the
     /// outermost call is the last to record itself, so it is the one that stays.
+    /// The same error, recorded as the failed first read of a ``LazyWired`` property declared
+    /// at `declaration` and read at `read`.
+    func readLazily(declaredAt declaration: SourceLocation, readAt read: String?) -> WiringError {
+        var copy = self
+        copy.lazyRead = (declaration, read)
+        return copy
+    }
+
     @usableFromInline
     func calledFrom(_ site: SourceLocation) -> WiringError {
         var copy = self

@@ -25,6 +25,23 @@ final class Router: Sendable {
     init(coordinator: Coordinator = wired()) { self.coordinator = coordinator }
 }
 
+/// A lazy property and the code that reads it, at lines the read-site tests know. (Code inside an
+/// exit test's closure is macro-expanded: its lines are the `#expect` line.)
+final class Postbox: Sendable {}
+
+struct PostboxScreen {
+    static let declaration = #line + 1
+    @LazyWired var mailer: Postbox
+}
+
+enum PostboxReader {
+    static let propertyRead = #line + 1
+    static func readProperty(of screen: PostboxScreen) -> Postbox { screen.mailer }
+
+    static let callLine = #line + 1
+    static func call(_ lazy: LazyWired<Postbox>) -> Postbox { lazy() }
+}
+
 func dashboardContainer(built: Counter = Counter()) -> Container {
     let container = Container()
     container.register(Config.self) { _ in Config(environment: "dashboard") }
@@ -160,14 +177,32 @@ struct InjectionFailureTests {
         #expect(stderr.contains("resolved at: WiringTests/InjectionTests.swift:7"))
     }
 
-    @Test("@LazyWired of an unregistered type stops the program when it is first read")
+    @Test("@LazyWired of an unregistered type stops the program when it is first read, naming the declaration and the call that read it")
     func lazyStopsOnRead() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let lazy = LazyWired<any Logging>()
-            _ = lazy()
+            let lazy = withContainer(Container()) { LazyWired<Postbox>() }
+            _ = PostboxReader.call(lazy)
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("nothing is registered for any Logging"))
+        #expect(stderr.contains("nothing is registered for Postbox"))
+        #expect(stderr.contains("read at: WiringTests/InjectionTests.swift:\(PostboxReader.callLine)\n"), "\(stderr)")
+    }
+
+    @Test("a failed read of a @LazyWired property names its declaration and the line that read it, found in the call stack")
+    func lazyPropertyReadSite() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let screen = withContainer(Container()) { PostboxScreen() }
+            _ = PostboxReader.readProperty(of: screen)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            stderr.contains("declared at: WiringTests/InjectionTests.swift:\(PostboxScreen.declaration) (the @LazyWired property)"),
+            "\(stderr)"
+        )
+        // Read from the line tables of the test binary's debug information (`-c release` on
+        // Linux builds it with them too).
+        #expect(stderr.contains("read at: \(#filePath):\(PostboxReader.propertyRead)\n"), "\(stderr)")
+        #expect(!stderr.contains("resolved at:"), "\(stderr)")
     }
 
     @Test("@LazyWired of a scoped service read outside any scope stops with the scope message, not a crash")
