@@ -2,7 +2,21 @@
 /// ``ValidationOptions/dryRun``): the edges that closure factories do not declare.
 final class EdgeRecorder: Sendable {
     enum Phase: Sendable {
-        case constructor, hook
+        /// The factory resolved it while building.
+        case constructor
+        /// A post-construction hook resolved it.
+        case hook
+        /// The instance declared a ``LazyWired`` property of it, read later.
+        case lazy
+
+        /// The kind of the graph's edge.
+        var edgeKind: DependencyGraph.EdgeKind {
+            switch self {
+            case .constructor: .constructor
+            case .hook: .hook
+            case .lazy: .lazy
+            }
+        }
     }
 
     struct Edge: Hashable, Sendable {
@@ -31,6 +45,15 @@ final class EdgeRecorder: Sendable {
     /// The factory or hook that started last ends.
     func exit() {
         state.withLock { _ = $0.stack.popLast() }
+    }
+
+    /// Whatever is being built declared a ``LazyWired`` property of `key`.
+    func declareLazy(_ key: ServiceKey) {
+        state.withLock { state in
+            if let top = state.stack.last, top.phase == .constructor {
+                state.edges.insert(Edge(from: top.key, to: key, phase: .lazy))
+            }
+        }
     }
 
     /// `key` was served from a cache by whatever is running.

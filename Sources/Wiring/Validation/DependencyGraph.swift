@@ -40,6 +40,9 @@ public struct DependencyGraph: Sendable, Equatable {
         case hook
         /// A forwarded type is served by the registration it forwards to.
         case forward
+        /// A ``LazyWired`` property of the instance resolves it on first read, after
+        /// construction; seen only by a dry run. Reaches, but closes no construction cycle.
+        case lazy
     }
 
     /// A dependency of `from` on `to`.
@@ -65,7 +68,7 @@ public struct DependencyGraph: Sendable, Equatable {
     public let edges: [Edge]
 
     /// A graph whose nodes are sorted by id, and whose edges are unique and sorted by source,
-    /// target and kind (constructor, forward, hook).
+    /// target and kind (constructor, forward, hook, lazy).
     init(sortedNodes: [Node], sortedEdges: [Edge]) {
         self.nodes = sortedNodes
         self.edges = sortedEdges
@@ -105,6 +108,7 @@ extension DependencyGraph {
                 case .constructor: ""
                 case .hook: " [style=dashed, label=\"hook\"]"
                 case .forward: " [style=dotted, label=\"forwards to\"]"
+                case .lazy: " [style=dashed, label=\"lazy\"]"
                 }
             lines.append("  \(dotQuoted(edge.from)) -> \(dotQuoted(edge.to))\(style);")
         }
@@ -129,6 +133,7 @@ extension DependencyGraph {
                 case .constructor: "-->"
                 case .hook: "-. hook .->"
                 case .forward: "-. forwards to .->"
+                case .lazy: "-. lazy .->"
                 }
             lines.append("  \(from) \(arrow) \(to)")
         }

@@ -86,7 +86,7 @@ final class GraphAnalysis {
                 }
             }
             for edge in recordedFrom[entry.key] ?? [] where edge.to != entry.forwardsTo {
-                link(index, to: edge.to, from: perspective, kind: edge.phase == .hook ? .hook : .constructor)
+                link(index, to: edge.to, from: perspective, kind: edge.phase.edgeKind)
             }
         }
         for error in dryRunErrors { absorb(error) }
@@ -442,7 +442,8 @@ final class GraphAnalysis {
                         "break the loop: inject one side after construction with .onResolved { r, instance in … } and a .graph or singleton lifetime, or read one side lazily with @LazyWired."
                 ))
         }
-        let allKinds = Set(DependencyGraph.EdgeKind.allCases)
+        // A lazy read happens after construction, on demand: it closes no loop of builds.
+        let allKinds: Set<DependencyGraph.EdgeKind> = [.constructor, .forward, .hook]
         for component in loops(through: allKinds) where !reported.contains(where: { $0.isSubset(of: Set(component)) }) {
             let loop = cycle(in: component, through: allKinds)
             let names = loop.map { nodes[$0].id }
@@ -478,7 +479,7 @@ final class GraphAnalysis {
         var pairs: [(from: Int, to: Int, via: Int?)] = []
         for edge in candidates {
             if isCollection(edge.to) {
-                for element in edges where element.from == edge.to && element.kind != .hook {
+                for element in edges where element.from == edge.to && element.kind != .hook && element.kind != .lazy {
                     pairs.append((edge.from, element.to, edge.to))
                 }
             } else {
@@ -587,19 +588,21 @@ final class GraphAnalysis {
                 path: [node.id],
                 headline:
                     "\(node.id) is registered, and no root (\(roots.map { nodes[$0].id }.joined(separator: ", "))) depends on it, as far as \(dryRan ? "the dry run saw" : "the declared dependencies say").",
-                fix: "remove the registration, or add the type that resolves it directly to ValidationOptions.roots."
+                fix:
+                    "if code outside the container uses it (a resolve() in the app, or a @Wired, @LazyWired or @OptionalWired property of a type the container does not build), add it to ValidationOptions.roots, as the app's entry points are; if nothing uses it, remove the registration."
             )
         }
     }
 }
 
 extension DependencyGraph.EdgeKind {
-    /// The order of kinds between the same two nodes: constructor, forward, hook.
+    /// The order of kinds between the same two nodes: constructor, forward, hook, lazy.
     var order: Int {
         switch self {
         case .constructor: 0
         case .forward: 1
         case .hook: 2
+        case .lazy: 3
         }
     }
 }
