@@ -22,3 +22,15 @@ struct CounterModule: Module {
         uncheckedSendable(instance: Counter(), tag: "ready")
     }
 }
+
+final class UserService: Sendable {}
+final class RequestContext: Sendable {}
+
+/// A Sendable class injects with the function forms, which are constants: `wired()` when the
+/// class is made, `LazyWired` read by calling it.
+final class ProfileService: Sendable {
+    let users: UserService = wired()
+    let context = LazyWired<RequestContext>()
+
+    func contextNow() -> RequestContext { context() }
+}

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import Wiring
 
@@ -9,10 +10,15 @@ protocol GreetingStore: Sendable {
     func save(_ greeting: String)
 }
 
-final class MemoryGreetingStore: GreetingStore {
-    private let saved = Lock<[String]>([])
+final class MemoryGreetingStore: GreetingStore {  // Sendable: its mutable state is behind a Mutex
+    private let saved = Mutex<[String]>([])
     func save(_ greeting: String) { saved.withLock { $0.append(greeting) } }
     var all: [String] { saved.withLock { $0 } }
+}
+
+final class GreetingJob: Sendable {
+    let welcome: WelcomeService = wired()  // resolved when the job is made
+    let store = LazyWired<any GreetingStore>()  // resolved on the first store()
 }
 
 final class WelcomeService: Sendable {
@@ -50,6 +56,10 @@ struct GettingStartedSnippets {
         try app.install(GreetingModule())
         let screen = withContainer(app) { GreetingScreen() }
         #expect(screen.welcome.greet("Grace") == "Hello, Grace!")
+        let job = withContainer(app) { GreetingJob() }
+        #expect(job.welcome.greet("Edsger") == "Hello, Edsger!")
+        job.store().save("Hello, Barbara!")
+        #expect((try app.resolve((any GreetingStore).self) as? MemoryGreetingStore)?.all.last == "Hello, Barbara!")
 
         do {
             _ = try Container().resolve(WelcomeService.self)
