@@ -122,7 +122,9 @@ struct ExactlyOnceTests {
     func asyncSingletonBuildsOnce() async {
         let rounds = StressBudget.rounds
         var badRounds: [String] = []
+        var progress = Progress("async singleton exactly once", total: rounds, unit: "rounds")
         for round in 0..<rounds {
+            progress.update(round)
             let container = Container()
             let built = Counter()
             container.register(Probe.self, lifetime: .singleton) { (_: Resolver) async throws -> Probe in

@@ -74,9 +74,13 @@ struct ChurnTests {
             thread.start()
         }
         let total = max(ChurnBudget.operations, 20_000)
+        var progress = Progress("churn, \(name)", total: total, unit: "changes")
         for index in 0..<10_000 { change(index) }
         let baseline = residentBytes() ?? 0
-        for index in 10_000..<total { change(index) }
+        for index in 10_000..<total {
+            progress.update(index)
+            change(index)
+        }
         let after = residentBytes() ?? 0
         stop.store(true, ordering: .relaxed)
         group.wait()

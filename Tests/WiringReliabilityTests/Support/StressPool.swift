@@ -95,7 +95,9 @@ final class StressPool: Sendable {
         let typedBody: @Sendable (AnyObject, Int) -> Void = { state, index in
             body(unsafeDowncast(state, to: State.self), index)
         }
+        var progress = Progress("\(sourceLocation.fileName):\(sourceLocation.line)", total: rounds, unit: "rounds")
         for round in 0..<rounds {
+            progress.update(round)
             let state = setup(round)
             shared.withLock {
                 $0.state = state
