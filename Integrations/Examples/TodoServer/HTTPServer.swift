@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -28,15 +29,26 @@ final class HTTPServer: Service, CustomStringConvertible {
             roots: [UnitOfWork.self, UserRepository.self, TodoRepository.self, UserService.self, Greeting.self]
         )
         self.scopes = scopes.counters
-        let router = Router(context: TodoContext.self)
+        // HEAD answers every GET route with its status and headers and no body.
+        let router = Router(context: TodoContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: APIErrorMiddleware())
-        router.get("health") { _, _ in "ok" }
+        var methods = AllowedMethods()
+        methods.on(router, "health", .get) { _, _ in "ok" }
         let api = router.group().add(middleware: scopes).add(middleware: UnitOfWorkMiddleware())
-        Routes.add(to: api)
+        Routes.add(to: api, recording: &methods)
+        methods.answerOtherMethods(on: router)
         Greeting.addRoutes(to: router, scopes: scopes)
+        let (seconds, attoseconds) = configuration.idleTimeout.components
         application = Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "todo-server"),
+            server: .http1(
+                configuration: .init(idleTimeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+            ),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "todo-server",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections, logger: logger)
+            ),
             onServerRunning: { channel in address.bound(to: channel.localAddress?.port ?? configuration.port) },
             logger: logger
         )

@@ -20,6 +20,14 @@ public struct TodoServerConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// Whether SIGTERM and SIGINT shut the server down gracefully (off for servers in tests).
     public var handlesSignals = true
+    /// How long a connection may send nothing before the server closes it: between requests,
+    /// and in the middle of one (headers or a body that stopped arriving). A response being
+    /// written is never cut off.
+    public var idleTimeout: Duration = .seconds(30)
+    /// At most this many connections are served at once; further ones wait in the kernel's
+    /// accept queue until one closes. Below the default limit of 1,024 open files, with room
+    /// for the database and logs.
+    public var maximumConnections = 512
 
     /// The defaults: 127.0.0.1:8080, `todos.sqlite` in the working directory.
     public init() {}

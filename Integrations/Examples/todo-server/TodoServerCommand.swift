@@ -1,54 +1,85 @@
+import ArgumentParser
 import Foundation
 import Logging
 import TodoServer
 
-// Usage: todo-server [--port N] [--database PATH] [--debug]
-var configuration = TodoServerConfiguration()
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--port": configuration.port = arguments.popFirst().flatMap(Int.init) ?? configuration.port
-    case "--database": configuration.databasePath = arguments.popFirst() ?? configuration.databasePath
-    case "--debug": configuration.logLevel = .debug
-    default:
-        FileHandle.standardError.write(Data("usage: todo-server [--port N] [--database PATH] [--debug]\n".utf8))
-        exit(2)
+/// `todo-server`: the example server's command line. `--help` lists the options; a malformed or
+/// unknown one (`--port abc`) is a usage error with exit status 64, before anything starts.
+@main
+struct TodoServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todo-server",
+        abstract: "The example server: a JSON API of users and todos on SQLite, wired with Wiring.",
+        discussion: "SIGTERM or Ctrl-C stops it gracefully: it finishes the requests in flight, then closes the database."
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 takes any free one.")
+    var port = 8080
+
+    @Option(help: "The SQLite file, created if missing.")
+    var database = "todos.sqlite"
+
+    @Option(help: "Seconds a connection may send nothing (between requests, or in the middle of one) before it is closed.")
+    var idleTimeout = 30
+
+    @Option(help: "Connections served at once; further ones wait to be accepted.")
+    var maxConnections = 512
+
+    @Flag(help: "Log at debug level, every build the container makes included.")
+    var debug = false
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port).") }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be at least 1 second, not \(idleTimeout).") }
+        guard maxConnections > 0 else {
+            throw ValidationError("--max-connections must be at least 1, not \(maxConnections).")
+        }
+    }
+
+    func run() async throws {
+        var configuration = TodoServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.databasePath = database
+        configuration.idleTimeout = .seconds(idleTimeout)
+        configuration.maximumConnections = maxConnections
+        if debug { configuration.logLevel = .debug }
+        let server: TodoServer
+        do {
+            server = try await TodoServer(configuration: configuration)
+        } catch {
+            throw stopped(by: error)
+        }
+        Task {
+            let port = await server.port()
+            // Through FileHandle, unbuffered, so that it shows at once even when stdout is a pipe.
+            FileHandle.standardOutput.write(
+                Data("todo-server: listening on http://\(host):\(port), database \(database). Ctrl-C stops it.\n".utf8)
+            )
+        }
+        do {
+            try await server.run()
+        } catch {
+            throw stopped(by: error)
+        }
+        print("todo-server: stopped.")
+    }
+
+    /// Prints the message and the fix for an error that ends the server (a busy port, a database
+    /// that cannot be opened), and returns the exit status 1 to throw: not a crash with a backtrace.
+    private func stopped(by error: any Error) -> ExitCode {
+        FileHandle.standardError.write(
+            Data(
+                """
+                todo-server: stopped with an error: \(error)
+                To fix: check that port \(port) is free (or pass another with --port) and that \(database) can be opened.
+
+                """.utf8
+            )
+        )
+        return ExitCode.failure
     }
 }
-/// Stops with the message and the fix for an error that ends the server (a busy port, a database
-/// that cannot be opened): exit status 1, not a crash with a backtrace.
-@MainActor func stop(_ error: any Error) -> Never {
-    FileHandle.standardError.write(
-        Data(
-            """
-            todo-server: stopped with an error: \(error)
-            To fix: check that port \(configuration.port) is free (or pass another with --port) and that \(configuration.databasePath) can be opened.
-
-            """.utf8
-        )
-    )
-    exit(1)
-}
-
-let server: TodoServer
-do {
-    server = try await TodoServer(configuration: configuration)
-} catch {
-    stop(error)
-}
-Task {
-    let port = await server.port()
-    // Through FileHandle, unbuffered, so that it shows at once even when stdout is a pipe.
-    FileHandle.standardOutput.write(
-        Data(
-            "todo-server: listening on http://\(configuration.host):\(port), database \(configuration.databasePath). Ctrl-C stops it.\n"
-                .utf8
-        )
-    )
-}
-do {
-    try await server.run()
-} catch {
-    stop(error)
-}
-print("todo-server: stopped.")

@@ -1,3 +1,4 @@
+import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 import Logging
@@ -21,26 +22,28 @@ import WiringHummingbird
 // - the resident set after the run is within `--rss-budget` MB (default 8) of the one after
 //   warm-up.
 
-struct Options {
+/// The command line: `--help` lists it; a mistyped or malformed option is a usage error (exit
+/// status 64) before anything starts.
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todo-load",
+        abstract:
+            "Starts the example server on loopback, drives it with concurrent requests, checks the request scopes, and measures their cost."
+    )
+
+    @Option(help: "Requests in the measured run (a tenth more warm it up first).")
     var requests = 20_000
+
+    @Option(help: "Concurrent requests in flight.")
     var concurrency = 64
+
+    @Option(name: .customLong("rss-budget"), help: "How many MB the resident set may grow between warm-up and the end.")
     var rssBudgetMB = 8.0
 
-    init(_ arguments: [String]) {
-        var arguments = arguments[...]
-        while let argument = arguments.popFirst() {
-            let value = arguments.popFirst().flatMap(Double.init)
-            switch (argument, value) {
-            case ("--requests", let value?): requests = Int(value)
-            case ("--concurrency", let value?): concurrency = Int(value)
-            case ("--rss-budget", let value?): rssBudgetMB = value
-            default:
-                FileHandle.standardError.write(
-                    Data("usage: todo-load [--requests N] [--concurrency C] [--rss-budget MB]\n".utf8)
-                )
-                exit(2)
-            }
-        }
+    func validate() throws {
+        guard requests > 0 else { throw ValidationError("--requests must be at least 1, not \(requests).") }
+        guard concurrency > 0 else { throw ValidationError("--concurrency must be at least 1, not \(concurrency).") }
+        guard rssBudgetMB >= 0 else { throw ValidationError("--rss-budget must not be negative.") }
     }
 }
 
@@ -133,7 +136,7 @@ func milliseconds(_ duration: Duration) -> String {
     return String(format: "%.3f ms", ms)
 }
 
-let options = Options(Array(CommandLine.arguments.dropFirst()))
+let options = Options.parseOrExit()
 let databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("todo-load-\(UUID().uuidString).sqlite").path
 var configuration = TodoServerConfiguration()
 configuration.port = 0

@@ -26,7 +26,8 @@ final class LiveServer: Sendable {
         var errorMessage: String { (object["error"] as? [String: Any])?["message"] as? String ?? "" }
     }
 
-    static func start() async throws -> LiveServer {
+    /// Starts a server with the test defaults, then what `configure` changes.
+    static func start(_ configure: (inout TodoServerConfiguration) -> Void = { _ in }) async throws -> LiveServer {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("todo-\(UUID().uuidString).sqlite").path
         var configuration = TodoServerConfiguration()
@@ -34,6 +35,7 @@ final class LiveServer: Sendable {
         configuration.databasePath = path
         configuration.handlesSignals = false
         configuration.logLevel = .warning
+        configure(&configuration)
         let server = try await TodoServer(configuration: configuration)
         let running = Task { try await server.run() }
         let port = await server.port()
@@ -47,6 +49,9 @@ final class LiveServer: Sendable {
         self.base = "http://127.0.0.1:\(port)"
         self.databasePath = databasePath
     }
+
+    /// The port the server listens on.
+    var port: Int { Int(base.split(separator: ":").last ?? "") ?? 0 }
 
     func send(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> Reply {
         var request = HTTPClientRequest(url: base + path)

@@ -8,8 +8,11 @@ import WiringHummingbird
 
 /// Runs `body` against a freshly started server, and stops the server afterwards even if
 /// `body` throws.
-func withServer(_ body: (LiveServer) async throws -> Void) async throws {
-    let live = try await LiveServer.start()
+func withServer(
+    _ configure: (inout TodoServerConfiguration) -> Void = { _ in },
+    _ body: (LiveServer) async throws -> Void
+) async throws {
+    let live = try await LiveServer.start(configure)
     do {
         try await body(live)
     } catch {

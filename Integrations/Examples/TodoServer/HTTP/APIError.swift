@@ -3,6 +3,7 @@ public import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// An error the API reports to the client as it is: a status and a message.
 public struct APIError: Error, Sendable, CustomStringConvertible {
@@ -10,10 +11,13 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     public let status: HTTPResponse.Status
     /// What went wrong, for the client.
     public let message: String
+    /// Headers the response carries, such as `Allow` on a 405.
+    let headers: HTTPFields
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.message = message
+        self.headers = headers
     }
 
     /// `404 Not Found: no user with id 7`.
@@ -37,14 +41,20 @@ public struct ErrorBody: Codable, Sendable {
 extension APIError {
     /// The error response for anything a handler or middleware threw: its own status and
     /// message for an ``APIError`` or a Hummingbird `HTTPError` (malformed JSON, a missing
-    /// field, an oversized body, an unknown route), and a plain 500 for anything else, whose
-    /// details go to the log, not to the client.
+    /// field, an oversized body, an unknown route); 400 for a request whose framing the HTTP
+    /// parser rejected (a body cut short by the client, a bad chunk size), the client's fault,
+    /// logged at debug level; and a plain 500 for anything else, whose details go to the log at
+    /// error level, not to the client.
     static func response(for error: any Error, logger: Logger) -> Response {
         let status: HTTPResponse.Status
         let message: String
+        var headers: HTTPFields = [:]
         switch error {
         case let error as APIError:
-            (status, message) = (error.status, error.message)
+            (status, message, headers) = (error.status, error.message, error.headers)
+        case let error as HTTPParserError:
+            logger.debug("Malformed request", metadata: ["error": "\(error)"])
+            (status, message) = (.badRequest, "malformed request: \(error)")
         case let error as HTTPError:
             (status, message) = (error.status, error.body ?? error.status.reasonPhrase)
         case let error as any HTTPResponseError:
@@ -55,14 +65,11 @@ extension APIError {
         }
         let body = ErrorBody(error: .init(status: status.code, message: message))
         let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(body)) ?? Data(#"{"error":{"status":500}}"#.utf8)
         let json = ByteBuffer(bytes: data)
-        return Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: json)
-        )
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: json))
     }
 }
 

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import Logging
 import WiringHummingbird
@@ -5,24 +6,25 @@ import WiringHummingbird
 /// The JSON API. Each handler resolves what it needs from the request's scope; the unit of
 /// work under it commits or rolls back when the response is known.
 enum Routes {
-    static func add(to api: RouterGroup<TodoContext>) {
-        api.post("users") { request, context in
+    static func add(to api: RouterGroup<TodoContext>, recording methods: inout AllowedMethods) {
+        methods.on(api, "users", .post) { request, context in
             let body = try await request.decode(as: NewUser.self, context: context)
             let user = try await context.resolve(UserRepository.self).create(name: try Rules.name(body.name))
             try context.resolve(Logger.self).info("Created user", metadata: ["user.id": "\(user.id)"])
             return EditedResponse(status: .created, response: user)
         }
-        api.get("users") { _, context in
-            try await context.resolve(UserRepository.self).all()
+        methods.on(api, "users", .get) { request, context in
+            let page = try Page(request)
+            return page.response(try await context.resolve(UserRepository.self).page(page), for: request, id: \.id)
         }
-        api.get("users/:id") { _, context in
+        methods.on(api, "users/:id", .get) { _, context in
             try await context.resolve(UserRepository.self).find(try context.parameters.require("id", as: Int.self))
         }
-        api.delete("users/:id") { _, context in
+        methods.on(api, "users/:id", .delete) { _, context in
             try await context.resolve(UserRepository.self).delete(try context.parameters.require("id", as: Int.self))
             return HTTPResponse.Status.noContent
         }
-        api.post("users/:id/todos") { request, context in
+        methods.on(api, "users/:id/todos", .post) { request, context in
             let userID = try context.parameters.require("id", as: Int.self)
             let body = try await request.decode(as: NewTodo.self, context: context)
             let title = try Rules.title(body.title)
@@ -30,21 +32,23 @@ enum Routes {
             let todo = try await context.resolve(TodoRepository.self).create(userID: userID, title: title)
             return EditedResponse(status: .created, response: todo)
         }
-        api.post("users/:id/todos/batch") { request, context in
+        methods.on(api, "users/:id/todos/batch", .post) { request, context in
             let userID = try context.parameters.require("id", as: Int.self)
             let body = try await request.decode(as: [NewTodo].self, context: context)
             let todos = try await context.resolve(UserService.self).addTodos(userID: userID, body)
             return EditedResponse(status: .created, response: todos)
         }
-        api.get("users/:id/todos") { _, context in
+        methods.on(api, "users/:id/todos", .get) { request, context in
             let userID = try context.parameters.require("id", as: Int.self)
+            let page = try Page(request)
             _ = try await context.resolve(UserRepository.self).find(userID)
-            return try await context.resolve(TodoRepository.self).all(userID: userID)
+            let todos = try await context.resolve(TodoRepository.self).page(userID: userID, page)
+            return page.response(todos, for: request, id: \.id)
         }
-        api.get("todos/:id") { _, context in
+        methods.on(api, "todos/:id", .get) { _, context in
             try await context.resolve(TodoRepository.self).find(try context.parameters.require("id", as: Int.self))
         }
-        api.patch("todos/:id") { request, context in
+        methods.on(api, "todos/:id", .patch) { request, context in
             let id = try context.parameters.require("id", as: Int.self)
             let change = try await request.decode(as: TodoChange.self, context: context)
             return try await context.resolve(TodoRepository.self).update(
@@ -53,9 +57,98 @@ enum Routes {
                 done: change.done
             )
         }
-        api.delete("todos/:id") { _, context in
+        methods.on(api, "todos/:id", .delete) { _, context in
             try await context.resolve(TodoRepository.self).delete(try context.parameters.require("id", as: Int.self))
             return HTTPResponse.Status.noContent
         }
     }
+}
+
+/// The methods each path answers, recorded as its routes are added, so that another method on a
+/// known path gets 405 with an `Allow` header (and `OPTIONS` gets 204 with it) instead of 404.
+struct AllowedMethods {
+    private var paths: [(path: String, methods: [HTTPRequest.Method])] = []
+
+    /// Adds the route to `router` and records its method.
+    mutating func on<Router: RouterMethods<TodoContext>, Output: ResponseGenerator>(
+        _ router: Router,
+        _ path: String,
+        _ method: HTTPRequest.Method,
+        use handler: @escaping @Sendable (Request, TodoContext) async throws -> Output
+    ) {
+        router.on(RouterPath(path), method: method, use: handler)
+        if let index = paths.firstIndex(where: { $0.path == path }) {
+            paths[index].methods.append(method)
+        } else {
+            paths.append((path, [method]))
+        }
+    }
+
+    /// Answers the methods no route of a path handles: `OPTIONS` with 204 and the `Allow`
+    /// header, the others with 405 and the same header. `HEAD` is allowed wherever `GET` is
+    /// (the router answers it).
+    func answerOtherMethods(on router: Hummingbird.Router<TodoContext>) {
+        let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+        for (path, methods) in paths {
+            var allowed = methods + [.options]
+            if methods.contains(.get) { allowed.append(.head) }
+            let allow = all.filter(allowed.contains).map(\.rawValue).joined(separator: ", ")
+            for method in all where !methods.contains(method) && !(method == .head && methods.contains(.get)) {
+                router.on(RouterPath(path), method: method) { _, _ -> Response in
+                    if method == .options { return Response(status: .noContent, headers: [.allow: allow]) }
+                    throw APIError(
+                        .methodNotAllowed,
+                        "\(method.rawValue) is not allowed on /\(path); allowed: \(allow)",
+                        headers: [.allow: allow]
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// A page of a list: `?limit=N` (default 50, at most 200) items after the id `?after=ID`. A
+/// page that may be followed by more carries a `Link: <…?limit=N&after=ID>; rel="next"` header.
+struct Page {
+    static let defaultLimit = 50
+    static let maximumLimit = 200
+
+    let limit: Int
+    let after: Int
+
+    /// The page `request` asks for; a malformed or out-of-range value is a 400 naming it.
+    init(_ request: Request) throws(APIError) {
+        let query = request.uri.queryParameters
+        limit = try Self.integer(query["limit"].map(String.init), named: "limit", default: Self.defaultLimit, in: 1...Self.maximumLimit)
+        after = try Self.integer(query["after"].map(String.init), named: "after", default: 0, in: 0...Int.max)
+    }
+
+    private static func integer(_ text: String?, named name: String, default value: Int, in range: ClosedRange<Int>) throws(APIError)
+        -> Int
+    {
+        guard let text else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            let bounds =
+                range.upperBound == Int.max
+                ? "an integer of at least \(range.lowerBound)" : "an integer from \(range.lowerBound) to \(range.upperBound)"
+            throw APIError(.badRequest, "\(name) must be \(bounds), not \"\(text)\"")
+        }
+        return number
+    }
+
+    /// The items (fetched with one more than the limit, to know whether a next page exists) as
+    /// the response: at most `limit` of them, and the link to the next page if there is one.
+    func response<Item: ResponseEncodable>(_ fetched: [Item], for request: Request, id: (Item) -> Int) -> EditedResponse<[Item]> {
+        let items = Array(fetched.prefix(limit))
+        var headers: HTTPFields = [:]
+        if fetched.count > limit, let last = items.last {
+            headers[.link] = "<\(request.uri.path)?limit=\(limit)&after=\(id(last))>; rel=\"next\""
+        }
+        return EditedResponse(headers: headers, response: items)
+    }
+}
+
+extension HTTPField.Name {
+    /// `Link` (RFC 8288), for the next page of a list.
+    static var link: Self { Self("Link")! }
 }

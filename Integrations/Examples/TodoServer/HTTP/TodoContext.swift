@@ -14,7 +14,7 @@ public struct TodoContext: WiringRequestContext {
     /// JSON with sorted keys, so that a response reads the same every time.
     public var responseEncoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 

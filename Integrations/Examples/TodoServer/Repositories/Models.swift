@@ -30,19 +30,32 @@ struct TodoChange: Decodable {
     let done: Bool?
 }
 
-/// Rules every stored value follows, checked before anything is written.
+/// Rules every stored value follows, checked before anything is written: one line of text,
+/// trimmed, not empty, not too long. Control characters (U+0000 to U+001F and U+007F to U+009F:
+/// NUL, newlines, tabs, escapes) are refused rather than stored, because a name or title is one
+/// line of display text, and because SQLite reads text up to its first NUL.
 enum Rules {
     static func name(_ name: String) throws(APIError) -> String {
-        let trimmed = name.trimmingWhitespace
-        guard !trimmed.isEmpty else { throw APIError(.unprocessableContent, "name must not be empty") }
-        guard trimmed.count <= 100 else { throw APIError(.unprocessableContent, "name must be at most 100 characters") }
-        return trimmed
+        try text(name, named: "name", maximumLength: 100)
     }
 
     static func title(_ title: String) throws(APIError) -> String {
-        let trimmed = title.trimmingWhitespace
-        guard !trimmed.isEmpty else { throw APIError(.unprocessableContent, "title must not be empty") }
-        guard trimmed.count <= 200 else { throw APIError(.unprocessableContent, "title must be at most 200 characters") }
+        try text(title, named: "title", maximumLength: 200)
+    }
+
+    private static func text(_ text: String, named field: String, maximumLength: Int) throws(APIError) -> String {
+        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw APIError(
+                .unprocessableContent,
+                "\(field) must not contain control characters (found U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code))"
+            )
+        }
+        let trimmed = text.trimmingWhitespace
+        guard !trimmed.isEmpty else { throw APIError(.unprocessableContent, "\(field) must not be empty") }
+        guard trimmed.count <= maximumLength else {
+            throw APIError(.unprocessableContent, "\(field) must be at most \(maximumLength) characters")
+        }
         return trimmed
     }
 }

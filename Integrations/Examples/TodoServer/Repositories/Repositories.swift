@@ -13,8 +13,12 @@ public final class UserRepository: Sendable {
         return try Self.user(rows[0])
     }
 
-    func all() async throws -> [User] {
-        try await work.query("SELECT id, name FROM users ORDER BY id").map(Self.user)
+    /// The users of `page`, and one more if there is one (so the caller knows a next page exists).
+    func page(_ page: Page) async throws -> [User] {
+        try await work.query(
+            "SELECT id, name FROM users WHERE id > ? ORDER BY id LIMIT ?",
+            [.integer(page.after), .integer(page.limit + 1)]
+        ).map(Self.user)
     }
 
     func find(_ id: Int) async throws -> User {
@@ -48,10 +52,11 @@ public final class TodoRepository: Sendable {
         return try Self.todo(rows[0])
     }
 
-    func all(userID: Int) async throws -> [Todo] {
+    /// The user's todos of `page`, and one more if there is one.
+    func page(userID: Int, _ page: Page) async throws -> [Todo] {
         try await work.query(
-            "SELECT id, user_id, title, done FROM todos WHERE user_id = ? ORDER BY id",
-            [.integer(userID)]
+            "SELECT id, user_id, title, done FROM todos WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?",
+            [.integer(userID), .integer(page.after), .integer(page.limit + 1)]
         ).map(Self.todo)
     }
 

@@ -1,0 +1,211 @@
+import Foundation
+import NIOHTTP1
+import Testing
+import TodoServer
+
+/// What the example server does with clients that are slow, idle, malformed or greedy, and with
+/// the input a first user tried against it: each over loopback against the real server.
+@Suite("The example server against hostile clients")
+struct HardeningTests {
+    @Test("control characters in a name or title are refused with 422, and nothing is stored")
+    func controlCharactersAreRefused() async throws {
+        try await withServer { live in
+            for name in [#"\u0000"#, #"a\u0000b"#, #"line\nbreak"#, #"tab\there"#, #"\u001b[31mred"#, #"\u0085"#] {
+                let reply = try await live.send(.POST, "/users", body: #"{"name": ""# + name + #""}"#)
+                #expect(reply.status == 422, "\(name)")
+                #expect(reply.errorMessage.hasPrefix("name must not contain control characters (found U+"), "\(name)")
+            }
+            #expect(try await live.send(.GET, "/users").array.isEmpty)
+            let user = try await live.send(.POST, "/users", body: #"{"name": "Ada"}"#).object["id"] as! Int
+            let title = try await live.send(.POST, "/users/\(user)/todos", body: #"{"title": "a\u0000b"}"#)
+            #expect(title.status == 422)
+            #expect(title.errorMessage == "title must not contain control characters (found U+0000)")
+            // Text beyond ASCII round-trips.
+            let stored = try await live.send(.POST, "/users", body: #"{"name": "Zoë 🦊 ناصر"}"#)
+            #expect(try await live.send(.GET, "/users/\(stored.object["id"] as! Int)").object["name"] as? String == "Zoë 🦊 ناصر")
+        }
+    }
+
+    @Test(
+        "a body the client frames wrongly gets 400, not 500: short of its Content-Length, a bad chunk size, a truncated chunked body",
+        arguments: [
+            "POST /users HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"name\":",
+            "POST /users HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n",
+            "POST /users HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{\"na",
+        ]
+    )
+    func framingErrorsAreTheClients(request: String) async throws {
+        try await withServer { live in
+            let connection = try RawConnection(port: live.port)
+            try connection.send(request)
+            connection.finishSending()
+            let response = try await connection.readUntilClosed(timeout: .seconds(10)) ?? ""
+            #expect(RawConnection.status(of: response) == 400, "\(response)")
+            #expect(response.contains("malformed request"), "\(response)")
+            #expect(try await live.send(.GET, "/users").array.isEmpty)
+        }
+    }
+
+    @Test("a client that sends nothing, part of its headers or part of its body is cut off after the idle timeout; others are served")
+    func slowClientsAreCutOff() async throws {
+        try await withServer({ $0.idleTimeout = .milliseconds(300) }) { live in
+            let silent = try RawConnection(port: live.port)
+            let partialHeaders = try RawConnection(port: live.port)
+            try partialHeaders.send("GET /health HTTP/1.1\r\nHo")
+            let partialBody = try RawConnection(port: live.port)
+            try partialBody.send("POST /users HTTP/1.1\r\nHost: t\r\nContent-Length: 20\r\n\r\n{\"na")
+            for connection in [silent, partialHeaders, partialBody] {
+                #expect(try await connection.readUntilClosed(timeout: .seconds(10)) != nil, "the server kept a stalled connection open")
+            }
+            #expect(try await live.send(.GET, "/health").status == 200)
+            #expect(try await live.send(.GET, "/users").array.isEmpty)
+        }
+    }
+
+    @Test("past the connection limit, a new connection waits until one closes, and is then served")
+    func connectionLimit() async throws {
+        try await withServer({ $0.maximumConnections = 2 }) { live in
+            // Two kept-alive connections, each accepted and served before the next one connects
+            // (the server accepts in batches, and checks the limit between them).
+            let first = try RawConnection(port: live.port)
+            try first.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try await first.readSome(timeout: .seconds(10)).flatMap(RawConnection.status) == 200)
+            let second = try RawConnection(port: live.port)
+            try second.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try await second.readSome(timeout: .seconds(10)).flatMap(RawConnection.status) == 200)
+            let waiting = try RawConnection(port: live.port)
+            try waiting.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            let early = try await waiting.readUntilClosed(timeout: .seconds(1))
+            #expect(early == nil, "a third connection was served beyond the limit of 2: \(early ?? "")")
+            first.finishSending()
+            _ = try await first.readUntilClosed(timeout: .seconds(10))
+            let response = try await waiting.readUntilClosed(timeout: .seconds(10)) ?? ""
+            #expect(RawConnection.status(of: response) == 200, "\(response)")
+        }
+    }
+
+    @Test("lists come in pages: a default and a maximum size, a cursor, and a Link to the next page")
+    func pagination() async throws {
+        try await withServer { live in
+            let user = try await live.send(.POST, "/users", body: #"{"name": "Ada"}"#).object["id"] as! Int
+            for index in 1...5 {
+                _ = try await live.send(.POST, "/users/\(user)/todos", body: #"{"title": "todo \#(index)"}"#)
+            }
+            var titles: [String] = []
+            var path: String? = "/users/\(user)/todos?limit=2"
+            var pages = 0
+            while let next = path {
+                let reply = try await live.send(.GET, next)
+                #expect(reply.status == 200)
+                #expect(reply.array.count <= 2)
+                titles += reply.array.compactMap { $0["title"] as? String }
+                pages += 1
+                path = reply.headers["link"].flatMap { link in
+                    link.hasSuffix(#">; rel="next""#) ? String(link.dropFirst().prefix { $0 != ">" }) : nil
+                }
+            }
+            #expect(pages == 3)
+            #expect(titles == (1...5).map { "todo \($0)" })
+            let all = try await live.send(.GET, "/users/\(user)/todos")
+            #expect(all.array.count == 5)
+            #expect(all.headers["link"] == nil)
+            for query in ["limit=0", "limit=201", "limit=abc", "after=-1", "after=x"] {
+                let reply = try await live.send(.GET, "/users?\(query)")
+                #expect(reply.status == 400, "\(query)")
+                #expect(reply.errorMessage.contains("must be an integer"), "\(query): \(reply.errorMessage)")
+            }
+            #expect(try await live.send(.GET, "/users?limit=200").status == 200)
+        }
+    }
+
+    @Test("HEAD answers GET routes without a body; another method on a known path is 405 with Allow; OPTIONS lists them")
+    func methods() async throws {
+        try await withServer { live in
+            let head = try await live.send(.HEAD, "/users")
+            #expect(head.status == 200)
+            #expect(head.json == nil)
+            #expect(try await live.send(.HEAD, "/health").status == 200)
+            let cases: [(HTTPMethod, String, String)] = [
+                (.PUT, "/users", "GET, HEAD, POST, OPTIONS"),
+                (.DELETE, "/users", "GET, HEAD, POST, OPTIONS"),
+                (.PUT, "/users/1", "GET, HEAD, DELETE, OPTIONS"),
+                (.GET, "/users/1/todos/batch", "POST, OPTIONS"),
+                (.PUT, "/todos/1", "GET, HEAD, PATCH, DELETE, OPTIONS"),
+                (.POST, "/health", "GET, HEAD, OPTIONS"),
+            ]
+            for (method, path, allow) in cases {
+                let reply = try await live.send(method, path)
+                #expect(reply.status == 405, "\(method) \(path)")
+                #expect(reply.headers["allow"] == allow, "\(method) \(path)")
+                #expect(
+                    reply.errorMessage == "\(method.rawValue) is not allowed on \(path.replacing(/\d+/, with: ":id")); allowed: \(allow)")
+            }
+            let options = try await live.send(.OPTIONS, "/users/1/todos")
+            #expect(options.status == 204)
+            #expect(options.headers["allow"] == "GET, HEAD, POST, OPTIONS")
+            #expect(try await live.send(.GET, "/no-such-route").status == 404)
+        }
+    }
+}
+
+@Suite("The todo-server command line")
+struct CommandLineTests {
+    /// The `todo-server` executable, built beside the test bundle.
+    static var executable: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("todo-server").path),
+            directory.pathComponents.count > 1
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("todo-server")
+    }
+
+    /// Runs `todo-server` with `arguments` until it exits; its status and what it printed.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("--help lists the options and exits 0, starting nothing")
+    func help() throws {
+        let (status, output) = try Self.run(["--help"])
+        #expect(status == 0)
+        for option in ["--host", "--port", "--database", "--idle-timeout", "--max-connections", "--debug"] {
+            #expect(output.contains(option), "\(option)")
+        }
+        #expect(!output.contains("listening"))
+    }
+
+    @Test(
+        "a malformed or unknown option is a usage error with status 64, naming it",
+        arguments: [
+            (["--port", "abc"], "'abc' is invalid for '--port <port>'"),
+            (["--port", "70000"], "--port must be from 0 to 65535, not 70000."),
+            (["--idle-timeout", "0"], "--idle-timeout must be at least 1 second, not 0."),
+            (["--prot", "8080"], "Unknown option '--prot'"),
+        ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let (status, output) = try Self.run(arguments)
+        #expect(status == 64, "\(output)")
+        #expect(output.contains(message), "\(output)")
+        #expect(output.contains("Usage: todo-server"), "\(output)")
+    }
+
+    @Test("a database it cannot open stops it with one message and the fix, exit status 1, no crash")
+    func unopenableDatabase() throws {
+        let (status, output) = try Self.run(["--port", "0", "--database", "/no-such-directory/todos.sqlite"])
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("todo-server: stopped with an error:"), "\(output)")
+        #expect(output.contains("/no-such-directory/todos.sqlite can be opened"), "\(output)")
+        #expect(!output.contains("Fatal error"), "\(output)")
+    }
+}
