@@ -13,6 +13,7 @@ let package = Package(
         .package(name: "Wiring", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .executableTarget(
@@ -45,6 +46,7 @@ let package = Package(
             dependencies: [
                 "BenchModel", "MallocCounter", "ManualBench", "WiringBench", "ImposeBench", "DIContainerBench",
                 "DipBench", "DIKitBench", "SwinjectBench", "DependenciesBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Runner"
         ),

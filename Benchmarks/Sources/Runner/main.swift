@@ -1,19 +1,16 @@
 // wiring-bench: the scenarios of Benchmarks/README.md for each library, each (library, scenario)
-// in its own process, the whole matrix several times interleaved.
+// in its own process, the whole matrix several times interleaved. `--help` lists the options.
 //
 //   swift run -c release --package-path Benchmarks wiring-bench [--quick] [--rounds N]
-//       [--filter wiring,manual,S1,S2] [--json PATH] [--instructions] [--check [THRESHOLDS]]
+//       [--filter wiring,manual,S1,S2] [--json PATH] [--instructions] [--check] [--thresholds PATH]
 //
-// Internal modes: `--child LIBRARY SCENARIO [--quick]` runs one measurement and prints a
-// `RESULT` line; `--ops N LIBRARY SCENARIO` runs exactly N operations after warm-up (callgrind).
+// Internal modes, which the parent process and the callgrind scripts use, read before the
+// options: `--child LIBRARY SCENARIO [--quick]` runs one measurement and prints a `RESULT` line;
+// `--ops N LIBRARY SCENARIO` runs exactly N operations after warm-up (callgrind).
+import ArgumentParser
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-
-func value(after flag: String) -> String? {
-    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
-}
 
 if let index = arguments.firstIndex(of: "--child") {
     var options = ChildOptions()
@@ -26,8 +23,9 @@ if let index = arguments.firstIndex(of: "--ops") {
     exit(0)
 }
 
-let quick = arguments.contains("--quick")
-let filters = (value(after: "--filter") ?? "").split(separator: ",").map(String.init)
+let options = BenchOptions.parseOrExit()
+let quick = options.quick
+let filters = options.filters
 let selectedLibraries = libraries.map(\.name).filter { name in
     // Quick mode (CI) measures hand-written code and Wiring unless --filter names others.
     let wanted = filters.filter { !$0.hasPrefix("S") }
@@ -38,7 +36,7 @@ let selectedScenarios = scenarioNames.filter { name in
     let wanted = filters.filter { $0.hasPrefix("S") }
     return wanted.isEmpty || wanted.contains(name)
 }
-let rounds = Int(value(after: "--rounds") ?? "") ?? (quick ? 5 : 3)
+let rounds = options.rounds ?? (quick ? 5 : 3)
 
 var results = Results()
 let start = Date()
@@ -55,7 +53,7 @@ for round in 1...rounds {
     FileHandle.standardError.write(Data("round \(round)/\(rounds) done after \(Int(Date().timeIntervalSince(start))) s\n".utf8))
 }
 
-if arguments.contains("--instructions") {
+if options.instructions {
     for library in selectedLibraries {
         for scenario in selectedScenarios where ["S1", "S2", "S3", "S4", "S5", "S8"].contains(scenario) {
             // S5 and S8 only for the libraries that have them (a registration step, a request scope).
@@ -67,14 +65,13 @@ if arguments.contains("--instructions") {
 
 print(results.table(libraries: selectedLibraries, scenarios: selectedScenarios, rounds: rounds))
 
-if let path = value(after: "--json") {
+if let path = options.json {
     try results.json(libraries: selectedLibraries, scenarios: selectedScenarios).write(to: URL(fileURLWithPath: path))
     print("wrote \(path)")
 }
 
-if arguments.contains("--check") {
-    let explicit = value(after: "--check").flatMap { $0.hasPrefix("--") ? nil : $0 }
-    let path = explicit ?? "\(packageDirectory())/thresholds.json"
+if options.check {
+    let path = options.thresholds ?? "\(packageDirectory())/thresholds.json"
     let passed = try check(results, thresholdsPath: path)
     exit(passed ? 0 : 1)
 }
