@@ -78,7 +78,9 @@ public struct LazyWired<T> {
 
     /// The instance, resolved on first read. If that read fails, the message names the
     /// property's declaration and the line that read it, which it finds in the call stack (a
-    /// getter cannot take `#line`); a build without debug information says it is not known.
+    /// getter cannot take `#line`). In an optimised build, a read the compiler inlined into its
+    /// caller is reported at the caller's line; a build without debug information says the line
+    /// is not known.
     public var wrappedValue: T { storage.value(readAt: nil) }
 
     /// The instance, resolved on first call: the spelling for a `let` outside a wrapper. A

@@ -35,8 +35,10 @@ struct PostboxScreen {
 }
 
 enum PostboxReader {
+    // Not inlined: in an optimised build, a read inlined into its caller is reported at the
+    // caller's line, here macro-expanded code.
     static let propertyRead = #line + 1
-    static func readProperty(of screen: PostboxScreen) -> Postbox { screen.mailer }
+    @inline(never) static func readProperty(of screen: PostboxScreen) -> Postbox { screen.mailer }
 
     static let callLine = #line + 1
     static func call(_ lazy: LazyWired<Postbox>) -> Postbox { lazy() }
