@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Replays the curl session of Integrations/README.md against a fresh todo-server and checks that
+# every command prints what the README shows, byte for byte (less curl -i's carriage returns).
+#
+#   Integrations/Scripts/readme-session.sh [port, default 18091]
+#
+# Uses the debug todo-server that `swift build --package-path Integrations` built; starts it with
+# a throwaway database on the port (the README's 8080 is replaced by it), and stops it at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port=${1:-18091}
+work=$(mktemp -d)
+swift run --skip-build todo-server --port "$port" --database "$work/todos.sqlite" >"$work/log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do
+    if curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1; then break; fi
+    sleep 0.1
+done
+
+# The session: the sh block whose first line is a `$ curl` command. Each `$ ` line is a command;
+# the lines up to the next one are what it prints.
+awk '/^```sh$/ { block = 1; first = 1; next }
+     /^```$/  { block = 0; session = 0; next }
+     block && first { first = 0; if ($0 ~ /^\$ curl /) session = 1 }
+     block && session { print }' README.md >"$work/session"
+[ -s "$work/session" ] || { echo "no curl session found in Integrations/README.md"; exit 1; }
+
+failed=0
+commands=0
+run() {
+    local command=$1 expected=$2 actual
+    commands=$((commands + 1))
+    actual=$(bash -c "${command//localhost:8080/127.0.0.1:$port}" | tr -d '\r')
+    if [ "$actual" != "$expected" ]; then
+        echo "README: \$ $command"
+        echo "  shows:  $expected"
+        echo "  prints: $actual"
+        failed=1
+    fi
+}
+command=""
+expected=""
+while IFS= read -r line; do
+    if [[ $line == '$ '* ]]; then
+        if [ -n "$command" ]; then run "$command" "$expected"; fi
+        command=${line#\$ }
+        expected=""
+    else
+        expected+="${expected:+$'\n'}$line"
+    fi
+done <"$work/session"
+if [ -n "$command" ]; then run "$command" "$expected"; fi
+if [ "$failed" != 0 ]; then exit 1; fi
+echo "the README's curl session: $commands commands, each printed what the README shows"
