@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import Wiring
 import WiringTesting
@@ -20,8 +21,8 @@ final class PostgresDatabase: Database {
     var count: Int { 0 }
 }
 
-final class InMemoryDatabase: Database {
-    private let names = Lock<[String]>([])
+final class InMemoryDatabase: Database {  // Sendable: its mutable state is behind a Mutex
+    private let names = Mutex<[String]>([])
     func insert(_ name: String) { names.withLock { $0.append(name) } }
     var count: Int { names.withLock { $0.count } }
 }
@@ -242,8 +243,19 @@ func asyncServicesAndTeardown() async throws {
 // MARK: - Validation
 
 @Test func wiringIsValid() {
+    // The roots are what the app resolves itself: ProfileScreen is not registered, so the
+    // RequestContext its @LazyWired reads is a root too.
+    let roots: [Any.Type] = [UserService.self, RequestContext.self]
+    let report = Container.validate(modules: [AppModule()], options: ValidationOptions(roots: roots, dryRun: true))
+    #expect(report.isClean, "\(report)")  // no error and no warning
+}
+
+@Test("the README's validation recipe without RequestContext as a root warns, and says how to declare it")
+func validationRecipeWithoutTheScreensRoot() {
     let report = Container.validate(modules: [AppModule()], options: ValidationOptions(roots: [UserService.self], dryRun: true))
-    #expect(report.isValid, "\(report)")
+    #expect(report.isValid)
+    #expect(report.warnings.map(\.registration) == ["RequestContext"])
+    #expect(report.warnings.first?.fix.contains("add it to ValidationOptions.roots") == true)
 }
 
 // MARK: - Registering
