@@ -83,8 +83,11 @@ public struct LazyWired<T> {
     /// is not known.
     public var wrappedValue: T { storage.value(readAt: nil) }
 
-    /// The instance, resolved on first call: the spelling for a `let` outside a wrapper. A
-    /// failure names this call's line as the read.
+    /// The instance, resolved on first call: the spelling for a `let` outside a wrapper.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call; a failure names it as where the property was read.
+    ///   - line: The line of the call.
     public func callAsFunction(file: StaticString = #fileID, line: UInt = #line) -> T {
         storage.value(readAt: SourceLocation(file, line).description)
     }

@@ -31,7 +31,7 @@ enum CallerLocation {
 
     /// What a message says when the reading line is not known.
     static let unknownReadSite =
-        "not known (no line information in this build); it is the frame below LazyWired.wrappedValue in the backtrace"
+        "not known (this build or platform gives no line information); it is the frame below LazyWired.wrappedValue in the backtrace"
 
     /// The directory of Wiring's own source files, as the compiler recorded them:
     /// `…/Sources/Wiring/`, from this file's `…/Sources/Wiring/Diagnostics/CallerLocation.swift`.

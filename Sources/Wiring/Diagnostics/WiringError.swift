@@ -147,8 +147,6 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
     /// `["App", "UserService", "Database"]`. For a cycle it ends where the loop closes.
     public var path: [String] { pathKeys.map(\.description) }
 
-    /// The same error, recorded as having passed through a `resolve` called at `site`; the
-    /// outermost call is the last to record itself, so it is the one that stays.
     /// The same error, recorded as the failed first read of a ``LazyWired`` property declared
     /// at `declaration` and read at `read`.
     func readLazily(declaredAt declaration: SourceLocation, readAt read: String?) -> WiringError {
@@ -157,6 +155,8 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// The same error, recorded as having passed through a `resolve` called at `site`; the
+    /// outermost call is the last to record itself, so it is the one that stays.
     @usableFromInline
     func calledFrom(_ site: SourceLocation) -> WiringError {
         var copy = self

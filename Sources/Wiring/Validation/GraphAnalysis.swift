@@ -474,7 +474,9 @@ final class GraphAnalysis {
 
     private func captiveFindings() -> [ValidationFinding] {
         var findings: [ValidationFinding] = []
-        let candidates = edges.filter { $0.kind != .forward }.union(dryRunCaptives)
+        // A lazy property is read when its owner chooses, and is the documented way out of a
+        // captive dependency: only what a build or hook resolves is held.
+        let candidates = edges.filter { $0.kind != .forward && $0.kind != .lazy }.union(dryRunCaptives)
         // A collection holds nothing of its own: what a holder of it keeps are its elements.
         var pairs: [(from: Int, to: Int, via: Int?)] = []
         for edge in candidates {

@@ -201,9 +201,14 @@ struct InjectionFailureTests {
             stderr.contains("declared at: WiringTests/InjectionTests.swift:\(PostboxScreen.declaration) (the @LazyWired property)"),
             "\(stderr)"
         )
-        // Read from the line tables of the test binary's debug information (`-c release` on
-        // Linux builds it with them too).
-        #expect(stderr.contains("read at: \(#filePath):\(PostboxReader.propertyRead)\n"), "\(stderr)")
+        #if os(Linux)
+            // Read from the line tables of the test binary's debug information (`-c release` on
+            // Linux builds it with them too).
+            #expect(stderr.contains("read at: \(#filePath):\(PostboxReader.propertyRead)\n"), "\(stderr)")
+        #else
+            // Apple platforms before their 26 releases have no backtrace API: the line is not known.
+            #expect(stderr.contains("read at: "), "\(stderr)")
+        #endif
         #expect(!stderr.contains("resolved at:"), "\(stderr)")
     }
 

@@ -37,6 +37,15 @@ struct LazyUseSiteTests {
         #expect(report.graph.mermaid().contains("-. lazy .->"))
     }
 
+    @Test("a singleton's @LazyWired property of a transient is no captive dependency: it is the way out of one")
+    func lazyPropertyIsNotCaptive() {
+        let container = Container()
+        container.register(LazyMailer.self, lifetime: .singleton) { _ in LazyMailer() }
+        container.register(TemplateStore.self) { _ in TemplateStore() }
+        let report = container.validate(ValidationOptions(roots: [LazyMailer.self], dryRun: true))
+        #expect(report.isClean, "\(report)")
+    }
+
     @Test("a @LazyWired property of a type nothing registers is a missing registration, found before the read")
     func lazyPropertyOfUnregisteredType() {
         let container = Container()
