@@ -12,11 +12,25 @@ port=${1:-18091}
 work=$(mktemp -d)
 swift run --skip-build todo-server --port "$port" --database "$work/todos.sqlite" >"$work/log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+finish() {
+    local status=$?
+    kill "$server" 2>/dev/null || true
+    if [ "$status" != 0 ]; then echo "the server's log:"; cat "$work/log"; fi
+    rm -rf "$work"
+}
+trap finish EXIT
+started=0
 for _ in $(seq 1 100); do
-    if curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1; then break; fi
+    if curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1; then
+        started=1
+        break
+    fi
     sleep 0.1
 done
+if [ "$started" != 1 ] || ! kill -0 "$server" 2>/dev/null; then
+    echo "todo-server did not start on port $port"
+    exit 1
+fi
 
 # The session: the sh block whose first line is a `$ curl` command. Each `$ ` line is a command;
 # the lines up to the next one are what it prints.
@@ -31,7 +45,9 @@ commands=0
 run() {
     local command=$1 expected=$2 actual
     commands=$((commands + 1))
-    actual=$(bash -c "${command//localhost:8080/127.0.0.1:$port}" | tr -d '\r')
+    # A command that fails (curl cannot connect, grep finds nothing) is a mismatch to report,
+    # not a reason to stop here.
+    actual=$(bash -c "${command//localhost:8080/127.0.0.1:$port}" 2>&1 | tr -d '\r') || true
     if [ "$actual" != "$expected" ]; then
         echo "README: \$ $command"
         echo "  shows:  $expected"

@@ -21,12 +21,17 @@ public final class Greeting: Sendable, ResponseEncodable {
         try container.encode(["message": greeter.greet(), "request": requestID])
     }
 
-    static func addRoutes(to router: Router<TodoContext>, scopes: RequestScopeMiddleware<TodoContext>) {
+    static func addRoutes(
+        to router: Router<TodoContext>,
+        scopes: RequestScopeMiddleware<TodoContext>,
+        recording methods: inout AllowedMethods
+    ) {
         router.group("bench/wired").add(middleware: scopes).get { _, context in
             try context.resolve(Greeting.self)
         }
+        methods.record("bench/wired", .get)
         let greeter = Greeter()
-        router.get("bench/manual") { _, context in
+        methods.on(router, "bench/manual", .get) { _, context in
             Greeting(requestID: RequestIdentifier(context.id), greeter: greeter)
         }
     }

@@ -36,14 +36,15 @@ final class HTTPServer: Service, CustomStringConvertible {
         methods.on(router, "health", .get) { _, _ in "ok" }
         let api = router.group().add(middleware: scopes).add(middleware: UnitOfWorkMiddleware())
         Routes.add(to: api, recording: &methods)
+        Greeting.addRoutes(to: router, scopes: scopes, recording: &methods)
         methods.answerOtherMethods(on: router)
-        Greeting.addRoutes(to: router, scopes: scopes)
+        // In nanoseconds, saturating: a timeout too long to count in them is as good as none.
         let (seconds, attoseconds) = configuration.idleTimeout.components
+        let (wholeSeconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let idleTimeout = overflow ? Int64.max : wholeSeconds.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
         application = Application(
             router: router,
-            server: .http1(
-                configuration: .init(idleTimeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
-            ),
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(idleTimeout))),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "todo-server",

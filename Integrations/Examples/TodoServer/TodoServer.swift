@@ -24,9 +24,10 @@ public struct TodoServerConfiguration: Sendable {
     /// and in the middle of one (headers or a body that stopped arriving). A response being
     /// written is never cut off.
     public var idleTimeout: Duration = .seconds(30)
-    /// At most this many connections are served at once; further ones wait in the kernel's
-    /// accept queue until one closes. Below the default limit of 1,024 open files, with room
-    /// for the database and logs.
+    /// About this many connections are served at once (the server accepts up to 4 in one batch
+    /// and checks the limit between batches); further ones wait in the kernel's accept queue
+    /// until one closes. Below Linux's default limit of 1,024 open files, with room for the
+    /// database and logs.
     public var maximumConnections = 512
 
     /// The defaults: 127.0.0.1:8080, `todos.sqlite` in the working directory.

@@ -25,7 +25,7 @@ struct TodoServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds a connection may send nothing (between requests, or in the middle of one) before it is closed.")
     var idleTimeout = 30
 
-    @Option(help: "Connections served at once; further ones wait to be accepted.")
+    @Option(help: "About how many connections are served at once; further ones wait to be accepted.")
     var maxConnections = 512
 
     @Flag(help: "Log at debug level, every build the container makes included.")
@@ -33,7 +33,9 @@ struct TodoServerCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port).") }
-        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be at least 1 second, not \(idleTimeout).") }
+        guard (1...86_400).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout must be from 1 to 86400 seconds, not \(idleTimeout).")
+        }
         guard maxConnections > 0 else {
             throw ValidationError("--max-connections must be at least 1, not \(maxConnections).")
         }

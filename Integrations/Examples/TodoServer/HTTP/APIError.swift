@@ -53,8 +53,10 @@ extension APIError {
         case let error as APIError:
             (status, message, headers) = (error.status, error.message, error.headers)
         case let error as HTTPParserError:
+            // Hummingbird closes a connection whose framing it could not parse: say so.
             logger.debug("Malformed request", metadata: ["error": "\(error)"])
             (status, message) = (.badRequest, "malformed request: \(error)")
+            headers[.connection] = "close"
         case let error as HTTPError:
             (status, message) = (error.status, error.body ?? error.status.reasonPhrase)
         case let error as any HTTPResponseError:

@@ -77,6 +77,11 @@ struct AllowedMethods {
         use handler: @escaping @Sendable (Request, TodoContext) async throws -> Output
     ) {
         router.on(RouterPath(path), method: method, use: handler)
+        record(path, method)
+    }
+
+    /// Records a route added some other way (on a group with a path of its own).
+    mutating func record(_ path: String, _ method: HTTPRequest.Method) {
         if let index = paths.firstIndex(where: { $0.path == path }) {
             paths[index].methods.append(method)
         } else {
@@ -84,11 +89,12 @@ struct AllowedMethods {
         }
     }
 
-    /// Answers the methods no route of a path handles: `OPTIONS` with 204 and the `Allow`
-    /// header, the others with 405 and the same header. `HEAD` is allowed wherever `GET` is
-    /// (the router answers it).
+    /// Answers the methods no route of a path handles, of GET, HEAD, POST, PUT, PATCH, DELETE,
+    /// OPTIONS and TRACE: `OPTIONS` with 204 and the `Allow` header, the others with 405 and the
+    /// same header. `HEAD` is allowed wherever `GET` is: the router, built with
+    /// `.autoGenerateHeadEndpoints`, answers it.
     func answerOtherMethods(on router: Hummingbird.Router<TodoContext>) {
-        let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+        let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options, .trace]
         for (path, methods) in paths {
             var allowed = methods + [.options]
             if methods.contains(.get) { allowed.append(.head) }

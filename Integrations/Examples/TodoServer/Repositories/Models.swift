@@ -32,8 +32,10 @@ struct TodoChange: Decodable {
 
 /// Rules every stored value follows, checked before anything is written: one line of text,
 /// trimmed, not empty, not too long. Control characters (U+0000 to U+001F and U+007F to U+009F:
-/// NUL, newlines, tabs, escapes) are refused rather than stored, because a name or title is one
-/// line of display text, and because SQLite reads text up to its first NUL.
+/// NUL, newlines, tabs, escapes) and the line and paragraph separators (U+2028, U+2029) are
+/// refused rather than stored, because a name or title is one line of display text, and because
+/// SQLite reads text up to its first NUL. Other invisible characters (joiners, which emoji
+/// sequences need, and direction marks) are allowed.
 enum Rules {
     static func name(_ name: String) throws(APIError) -> String {
         try text(name, named: "name", maximumLength: 100)
@@ -44,11 +46,12 @@ enum Rules {
     }
 
     private static func text(_ text: String, named field: String, maximumLength: Int) throws(APIError) -> String {
-        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        let breaking: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
+        if let control = text.unicodeScalars.first(where: { breaking.contains($0.properties.generalCategory) }) {
             let code = String(control.value, radix: 16, uppercase: true)
             throw APIError(
                 .unprocessableContent,
-                "\(field) must not contain control characters (found U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code))"
+                "\(field) must not contain control characters or line breaks (found U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code))"
             )
         }
         let trimmed = text.trimmingWhitespace
