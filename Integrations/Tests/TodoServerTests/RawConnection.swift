@@ -55,26 +55,44 @@ final class RawConnection {
         shutdown(socket, Int32(SHUT_WR))
     }
 
-    /// What the server sends until it closes the connection, or `nil` if it has not closed it
-    /// within `timeout`. Waits by sleeping, not by blocking its thread: the test and the server
-    /// share the cooperative pool, two threads on two cores, and a blocked thread starves the
-    /// server's handlers.
-    func readUntilClosed(timeout: Duration) async throws -> String? {
-        let deadline = ContinuousClock.now + timeout
-        var received: [UInt8] = []
+    /// What one read returns: bytes, the end of the stream, or a failure.
+    private enum Chunk {
+        case bytes(ArraySlice<UInt8>)
+        case closed
+        case failed(Int32)
+    }
+
+    /// The next read, or `nil` if nothing arrives before `deadline`. Waits by sleeping, not by
+    /// blocking its thread: the test and the server share the cooperative pool, two threads on
+    /// two cores, and a blocked thread starves the server's handlers.
+    private func nextChunk(before deadline: ContinuousClock.Instant) async throws -> Chunk? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while ContinuousClock.now < deadline {
             var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 0) >= 0 else { return nil }
+            guard poll(&poller, 1, 0) >= 0 else { return .failed(errno) }
             if poller.revents == 0 {
                 try await Task.sleep(for: .milliseconds(20))
                 continue
             }
             let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 { return String(decoding: received, as: UTF8.self) + "[read failed: errno \(errno)]" }
-            if count == 0 { return String(decoding: received, as: UTF8.self) }
-            received += buffer[..<count]
+            if count < 0 { return .failed(errno) }
+            return count == 0 ? .closed : .bytes(buffer[..<count])
+        }
+        return nil
+    }
+
+    /// What the server sends until it closes the connection, or `nil` if it has not closed it
+    /// within `timeout`.
+    func readUntilClosed(timeout: Duration) async throws -> String? {
+        let deadline = ContinuousClock.now + timeout
+        var received: [UInt8] = []
+        while let chunk = try await nextChunk(before: deadline) {
+            switch chunk {
+            case .bytes(let bytes): received += bytes
+            case .closed: return String(decoding: received, as: UTF8.self)
+            case .failed(let code): return String(decoding: received, as: UTF8.self) + "[read failed: errno \(code)]"
+            }
         }
         return nil
     }
@@ -82,20 +100,8 @@ final class RawConnection {
     /// The first bytes the server sends (one read's worth, enough for a short response), or
     /// `nil` if nothing arrives within `timeout` or the server closes the connection first.
     func readSome(timeout: Duration) async throws -> String? {
-        let deadline = ContinuousClock.now + timeout
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while ContinuousClock.now < deadline {
-            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 0) >= 0 else { return nil }
-            if poller.revents == 0 {
-                try await Task.sleep(for: .milliseconds(20))
-                continue
-            }
-            let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
-        }
-        return nil
+        guard case .bytes(let bytes) = try await nextChunk(before: ContinuousClock.now + timeout) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The status code of the first response in `text` (`HTTP/1.1 400 Bad Request` → 400).
