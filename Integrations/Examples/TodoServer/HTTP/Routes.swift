@@ -147,6 +147,8 @@ struct Page {
     func response<Item: ResponseEncodable>(_ fetched: [Item], for request: Request, id: (Item) -> Int) -> EditedResponse<[Item]> {
         let items = Array(fetched.prefix(limit))
         var headers: HTTPFields = [:]
+        // The link carries the two parameters a list takes; a list that takes more (a filter)
+        // must carry those too.
         if fetched.count > limit, let last = items.last {
             headers[.link] = "<\(request.uri.path)?limit=\(limit)&after=\(id(last))>; rel=\"next\""
         }
