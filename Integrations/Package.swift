@@ -58,11 +58,18 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        // The examples' domain: users and todos, their rules, the stores' protocols and the
+        // service over them, with no HTTP framework and no database in it.
+        .target(
+            name: "TodoDomain",
+            dependencies: [.product(name: "Wiring", package: "Wiring")],
+            path: "Examples/TodoDomain"
+        ),
         // The example server: a JSON API of users and todos on a SQLite file.
         .target(
             name: "TodoServer",
             dependencies: [
-                "WiringHummingbird", "WiringLogging", "WiringServiceLifecycle",
+                "TodoDomain", "WiringHummingbird", "WiringLogging", "WiringServiceLifecycle",
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

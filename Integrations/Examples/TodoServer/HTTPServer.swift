@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization
+import TodoDomain
 import Wiring
 import WiringHummingbird
 
@@ -26,7 +27,7 @@ final class HTTPServer: Service, CustomStringConvertible {
     ) throws {
         let scopes = try RequestScopeMiddleware<TodoContext>(
             container: container,
-            roots: [UnitOfWork.self, UserRepository.self, TodoRepository.self, UserService.self, Greeting.self]
+            roots: [UnitOfWork.self, (any UserStore).self, (any TodoStore).self, UserService.self, Greeting.self]
         )
         self.scopes = scopes.counters
         // HEAD answers every GET route with its status and headers and no body.

@@ -1,10 +1,11 @@
 import Hummingbird
 import Logging
+import TodoDomain
 import Wiring
 
 /// The database: the connection pool (an async eager singleton, opened by `startAsync()` and
-/// closed when the container shuts down), each request's unit of work, and the repositories and
-/// services over it. The request-scoped registrations are auto-wired so that validation at
+/// closed when the container shuts down), each request's unit of work, and the domain's stores
+/// over it. The request-scoped registrations are auto-wired so that validation at
 /// start-up sees their dependencies.
 struct PersistenceModule: Module {
     let configuration: TodoServerConfiguration
@@ -28,9 +29,9 @@ struct PersistenceModule: Module {
             )
         }
         .onDispose { work in await work.dispose() }
-        autowire(lifetime: .scoped("request"), UserRepository.init)
-        autowire(lifetime: .scoped("request"), TodoRepository.init)
-        autowire(lifetime: .scoped("request"), UserService.init)
+        // The domain's stores, over SQLite (the service over them is the domain's own module).
+        autowire(lifetime: .scoped("request"), SQLiteUserStore.init).forwarding(to: (any UserStore).self) { $0 }
+        autowire(lifetime: .scoped("request"), SQLiteTodoStore.init).forwarding(to: (any TodoStore).self) { $0 }
     }
 }
 

@@ -1,5 +1,6 @@
 public import Logging
 public import ServiceLifecycle
+import TodoDomain
 import UnixSignals
 public import Wiring
 public import WiringHummingbird
@@ -60,6 +61,7 @@ public final class TodoServer: Sendable {
         try container.install(
             PersistenceModule(configuration: configuration, logger: logger),
             ServerModule(configuration: configuration, logger: logger),
+            DomainModule(),
             GreetingModule()
         )
         container.registerRequestLogger(logger, scope: "request")

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
+import TodoDomain
 
 /// An error the API reports to the client as it is: a status and a message.
 public struct APIError: Error, Sendable, CustomStringConvertible {
@@ -52,6 +53,13 @@ extension APIError {
         switch error {
         case let error as APIError:
             (status, message, headers) = (error.status, error.message, error.headers)
+        case let error as DomainError:
+            switch error.kind {
+            case .notFound: status = .notFound
+            case .invalid: status = .unprocessableContent
+            case .badRequest: status = .badRequest
+            }
+            message = error.message
         case let error as HTTPParserError:
             // Hummingbird closes a connection whose framing it could not parse: say so.
             logger.debug("Malformed request", metadata: ["error": "\(error)"])

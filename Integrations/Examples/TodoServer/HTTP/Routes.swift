@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import TodoDomain
 import WiringHummingbird
 
 /// The JSON API. Each handler resolves what it needs from the request's scope; the unit of
@@ -9,27 +10,27 @@ enum Routes {
     static func add(to api: RouterGroup<TodoContext>, recording methods: inout AllowedMethods) {
         methods.on(api, "users", .post) { request, context in
             let body = try await request.decode(as: NewUser.self, context: context)
-            let user = try await context.resolve(UserRepository.self).create(name: try Rules.name(body.name))
+            let user = try await context.resolve((any UserStore).self).create(name: try Rules.name(body.name))
             try context.resolve(Logger.self).info("Created user", metadata: ["user.id": "\(user.id)"])
             return EditedResponse(status: .created, response: user)
         }
         methods.on(api, "users", .get) { request, context in
             let page = try Page(request)
-            return page.response(try await context.resolve(UserRepository.self).page(page), for: request, id: \.id)
+            return page.response(try await context.resolve((any UserStore).self).page(page), for: request, id: \.id)
         }
         methods.on(api, "users/:id", .get) { _, context in
-            try await context.resolve(UserRepository.self).find(try context.parameters.require("id", as: Int.self))
+            try await context.resolve((any UserStore).self).find(try context.parameters.require("id", as: Int.self))
         }
         methods.on(api, "users/:id", .delete) { _, context in
-            try await context.resolve(UserRepository.self).delete(try context.parameters.require("id", as: Int.self))
+            try await context.resolve((any UserStore).self).delete(try context.parameters.require("id", as: Int.self))
             return HTTPResponse.Status.noContent
         }
         methods.on(api, "users/:id/todos", .post) { request, context in
             let userID = try context.parameters.require("id", as: Int.self)
             let body = try await request.decode(as: NewTodo.self, context: context)
             let title = try Rules.title(body.title)
-            _ = try await context.resolve(UserRepository.self).find(userID)
-            let todo = try await context.resolve(TodoRepository.self).create(userID: userID, title: title)
+            _ = try await context.resolve((any UserStore).self).find(userID)
+            let todo = try await context.resolve((any TodoStore).self).create(userID: userID, title: title)
             return EditedResponse(status: .created, response: todo)
         }
         methods.on(api, "users/:id/todos/batch", .post) { request, context in
@@ -41,24 +42,24 @@ enum Routes {
         methods.on(api, "users/:id/todos", .get) { request, context in
             let userID = try context.parameters.require("id", as: Int.self)
             let page = try Page(request)
-            _ = try await context.resolve(UserRepository.self).find(userID)
-            let todos = try await context.resolve(TodoRepository.self).page(userID: userID, page)
+            _ = try await context.resolve((any UserStore).self).find(userID)
+            let todos = try await context.resolve((any TodoStore).self).page(userID: userID, page)
             return page.response(todos, for: request, id: \.id)
         }
         methods.on(api, "todos/:id", .get) { _, context in
-            try await context.resolve(TodoRepository.self).find(try context.parameters.require("id", as: Int.self))
+            try await context.resolve((any TodoStore).self).find(try context.parameters.require("id", as: Int.self))
         }
         methods.on(api, "todos/:id", .patch) { request, context in
             let id = try context.parameters.require("id", as: Int.self)
             let change = try await request.decode(as: TodoChange.self, context: context)
-            return try await context.resolve(TodoRepository.self).update(
+            return try await context.resolve((any TodoStore).self).update(
                 id,
                 title: try change.title.map(Rules.title),
                 done: change.done
             )
         }
         methods.on(api, "todos/:id", .delete) { _, context in
-            try await context.resolve(TodoRepository.self).delete(try context.parameters.require("id", as: Int.self))
+            try await context.resolve((any TodoStore).self).delete(try context.parameters.require("id", as: Int.self))
             return HTTPResponse.Status.noContent
         }
     }
@@ -113,44 +114,25 @@ struct AllowedMethods {
     }
 }
 
-/// A page of a list: `?limit=N` (default 50, at most 200) items after the id `?after=ID`. A
-/// page that may be followed by more carries a `Link: <…?limit=N&after=ID>; rel="next"` header.
-struct Page {
-    static let defaultLimit = 50
-    static let maximumLimit = 200
-
-    let limit: Int
-    let after: Int
-
-    /// The page `request` asks for; a malformed or out-of-range value is a 400 naming it.
-    init(_ request: Request) throws(APIError) {
+extension Page {
+    /// The page `request` asks for with `?limit=N&after=ID`; a malformed or out-of-range value
+    /// is a 400 naming it.
+    init(_ request: Request) throws(DomainError) {
         let query = request.uri.queryParameters
-        limit = try Self.integer(query["limit"].map(String.init), named: "limit", default: Self.defaultLimit, in: 1...Self.maximumLimit)
-        after = try Self.integer(query["after"].map(String.init), named: "after", default: 0, in: 0...Int.max)
+        try self.init(limit: query["limit"].map(String.init), after: query["after"].map(String.init))
     }
 
-    private static func integer(_ text: String?, named name: String, default value: Int, in range: ClosedRange<Int>) throws(APIError)
-        -> Int
+    /// The items (fetched with one more than the limit) as the response: at most `limit` of
+    /// them, and a `Link: <…?limit=N&after=ID>; rel="next"` header if a next page exists.
+    func response<Item: ResponseEncodable>(_ fetched: [Item], for request: Request, id: (Item) -> Int)
+        -> EditedResponse<[Item]>
     {
-        guard let text else { return value }
-        guard let number = Int(text), range.contains(number) else {
-            let bounds =
-                range.upperBound == Int.max
-                ? "an integer of at least \(range.lowerBound)" : "an integer from \(range.lowerBound) to \(range.upperBound)"
-            throw APIError(.badRequest, "\(name) must be \(bounds), not \"\(text)\"")
-        }
-        return number
-    }
-
-    /// The items (fetched with one more than the limit, to know whether a next page exists) as
-    /// the response: at most `limit` of them, and the link to the next page if there is one.
-    func response<Item: ResponseEncodable>(_ fetched: [Item], for request: Request, id: (Item) -> Int) -> EditedResponse<[Item]> {
-        let items = Array(fetched.prefix(limit))
+        let (items, nextAfter) = split(fetched, id: id)
         var headers: HTTPFields = [:]
         // The link carries the two parameters a list takes; a list that takes more (a filter)
         // must carry those too.
-        if fetched.count > limit, let last = items.last {
-            headers[.link] = "<\(request.uri.path)?limit=\(limit)&after=\(id(last))>; rel=\"next\""
+        if let nextAfter {
+            headers[.link] = "<\(request.uri.path)?limit=\(limit)&after=\(nextAfter)>; rel=\"next\""
         }
         return EditedResponse(headers: headers, response: items)
     }

@@ -1,35 +1,35 @@
-import HTTPTypes
 import SQLiteNIO
+public import TodoDomain
 
-/// Users in the request's unit of work.
-public final class UserRepository: Sendable {
+/// Users in the request's unit of work, on SQLite.
+public final class SQLiteUserStore: UserStore {
     let work: UnitOfWork
 
-    /// A repository working in `work`; the container builds it (auto-wired).
+    /// A store working in `work`; the container builds it (auto-wired).
     public init(work: UnitOfWork) { self.work = work }
 
-    func create(name: String) async throws -> User {
+    public func create(name: String) async throws -> User {
         let rows = try await work.query("INSERT INTO users (name) VALUES (?) RETURNING id, name", [.text(name)])
         return try Self.user(rows[0])
     }
 
     /// The users of `page`, and one more if there is one (so the caller knows a next page exists).
-    func page(_ page: Page) async throws -> [User] {
+    public func page(_ page: Page) async throws -> [User] {
         try await work.query(
             "SELECT id, name FROM users WHERE id > ? ORDER BY id LIMIT ?",
             [.integer(page.after), .integer(page.limit + 1)]
         ).map(Self.user)
     }
 
-    func find(_ id: Int) async throws -> User {
+    public func find(_ id: Int) async throws -> User {
         let rows = try await work.query("SELECT id, name FROM users WHERE id = ?", [.integer(id)])
-        guard let row = rows.first else { throw APIError(.notFound, "no user with id \(id)") }
+        guard let row = rows.first else { throw DomainError(.notFound, "no user with id \(id)") }
         return try Self.user(row)
     }
 
-    func delete(_ id: Int) async throws {
+    public func delete(_ id: Int) async throws {
         let rows = try await work.query("DELETE FROM users WHERE id = ? RETURNING id", [.integer(id)])
-        if rows.isEmpty { throw APIError(.notFound, "no user with id \(id)") }
+        if rows.isEmpty { throw DomainError(.notFound, "no user with id \(id)") }
     }
 
     static func user(_ row: SQLiteRow) throws -> User {
@@ -37,14 +37,14 @@ public final class UserRepository: Sendable {
     }
 }
 
-/// Todos in the request's unit of work.
-public final class TodoRepository: Sendable {
+/// Todos in the request's unit of work, on SQLite.
+public final class SQLiteTodoStore: TodoStore {
     let work: UnitOfWork
 
-    /// A repository working in `work`; the container builds it (auto-wired).
+    /// A store working in `work`; the container builds it (auto-wired).
     public init(work: UnitOfWork) { self.work = work }
 
-    func create(userID: Int, title: String) async throws -> Todo {
+    public func create(userID: Int, title: String) async throws -> Todo {
         let rows = try await work.query(
             "INSERT INTO todos (user_id, title) VALUES (?, ?) RETURNING id, user_id, title, done",
             [.integer(userID), .text(title)]
@@ -53,20 +53,20 @@ public final class TodoRepository: Sendable {
     }
 
     /// The user's todos of `page`, and one more if there is one.
-    func page(userID: Int, _ page: Page) async throws -> [Todo] {
+    public func page(userID: Int, _ page: Page) async throws -> [Todo] {
         try await work.query(
             "SELECT id, user_id, title, done FROM todos WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?",
             [.integer(userID), .integer(page.after), .integer(page.limit + 1)]
         ).map(Self.todo)
     }
 
-    func find(_ id: Int) async throws -> Todo {
+    public func find(_ id: Int) async throws -> Todo {
         let rows = try await work.query("SELECT id, user_id, title, done FROM todos WHERE id = ?", [.integer(id)])
-        guard let row = rows.first else { throw APIError(.notFound, "no todo with id \(id)") }
+        guard let row = rows.first else { throw DomainError(.notFound, "no todo with id \(id)") }
         return try Self.todo(row)
     }
 
-    func update(_ id: Int, title: String?, done: Bool?) async throws -> Todo {
+    public func update(_ id: Int, title: String?, done: Bool?) async throws -> Todo {
         let rows = try await work.query(
             """
             UPDATE todos SET title = coalesce(?, title), done = coalesce(?, done) WHERE id = ?
@@ -74,13 +74,13 @@ public final class TodoRepository: Sendable {
             """,
             [title.map(SQLiteData.text) ?? .null, done.map { .integer($0 ? 1 : 0) } ?? .null, .integer(id)]
         )
-        guard let row = rows.first else { throw APIError(.notFound, "no todo with id \(id)") }
+        guard let row = rows.first else { throw DomainError(.notFound, "no todo with id \(id)") }
         return try Self.todo(row)
     }
 
-    func delete(_ id: Int) async throws {
+    public func delete(_ id: Int) async throws {
         let rows = try await work.query("DELETE FROM todos WHERE id = ? RETURNING id", [.integer(id)])
-        if rows.isEmpty { throw APIError(.notFound, "no todo with id \(id)") }
+        if rows.isEmpty { throw DomainError(.notFound, "no todo with id \(id)") }
     }
 
     static func todo(_ row: SQLiteRow) throws -> Todo {
@@ -90,35 +90,6 @@ public final class TodoRepository: Sendable {
             title: try row.text("title"),
             done: try row.int("done") != 0
         )
-    }
-}
-
-/// The operations on users that span both tables.
-public final class UserService: Sendable {
-    let users: UserRepository
-    let todos: TodoRepository
-
-    /// A service over the request's repositories; the container builds it (auto-wired).
-    public init(users: UserRepository, todos: TodoRepository) {
-        self.users = users
-        self.todos = todos
-    }
-
-    /// Creates the todos in order, each checked as it comes: a bad one fails the request after
-    /// the earlier ones were written, and the unit of work's rollback undoes them.
-    func addTodos(userID: Int, _ newTodos: [NewTodo]) async throws -> [Todo] {
-        _ = try await users.find(userID)
-        var created: [Todo] = []
-        for (index, newTodo) in newTodos.enumerated() {
-            let title: String
-            do {
-                title = try Rules.title(newTodo.title)
-            } catch {
-                throw APIError(.unprocessableContent, "todo \(index): \(error.message); nothing was stored")
-            }
-            created.append(try await todos.create(userID: userID, title: title))
-        }
-        return created
     }
 }
 
