@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "WiringServiceLifecycle", targets: ["WiringServiceLifecycle"]),
         .library(name: "WiringHummingbird", targets: ["WiringHummingbird"]),
         .library(name: "WiringLogging", targets: ["WiringLogging"]),
+        .library(name: "WiringVapor", targets: ["WiringVapor"]),
         .executable(name: "todo-server", targets: ["todo-server"]),
         .executable(name: "todo-load", targets: ["todo-load"]),
     ],
@@ -34,6 +35,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
     ],
     targets: [
         .target(
@@ -56,6 +60,15 @@ let package = Package(
                 "WiringLogging",
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .target(
+            name: "WiringVapor",
+            dependencies: [
+                "WiringLogging",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The examples' domain: users and todos, their rules, the stores' protocols and the
@@ -96,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "todo-load",
             dependencies: [
-                "TodoServer", "WiringHummingbird",
+                "TodoServer", "WiringHummingbird", "WiringLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -115,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "WiringHummingbirdTests",
             dependencies: [
-                "WiringHummingbird", "WiringServiceLifecycle", "LogCapture",
+                "WiringHummingbird", "WiringLogging", "WiringServiceLifecycle", "LogCapture",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -124,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "TodoServerTests",
             dependencies: [
-                "TodoServer", "WiringHummingbird",
+                "TodoServer", "WiringHummingbird", "WiringLogging",
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -7,6 +7,7 @@ import Synchronization
 import TodoDomain
 import Wiring
 import WiringHummingbird
+import WiringLogging
 
 /// The Hummingbird application, as a service of the container.
 final class HTTPServer: Service, CustomStringConvertible {

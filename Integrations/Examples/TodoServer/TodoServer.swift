@@ -3,8 +3,8 @@ public import ServiceLifecycle
 import TodoDomain
 import UnixSignals
 public import Wiring
-public import WiringHummingbird
-import WiringLogging
+import WiringHummingbird
+public import WiringLogging
 import WiringServiceLifecycle
 
 /// Where and how the server runs.

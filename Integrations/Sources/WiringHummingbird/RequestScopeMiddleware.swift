@@ -1,8 +1,7 @@
 public import Hummingbird
 import Logging
-import Synchronization
 public import Wiring
-import WiringLogging
+public import WiringLogging
 
 /// Opens a `Scope` for every request, gives it the request's own values, hands it to
 /// the handler through the context, and closes it — disposing of the request's scoped
@@ -99,90 +98,6 @@ public struct RequestScopeMiddleware<Context: WiringRequestContext>: RouterMiddl
             await closer.close()
         }
         return response
-    }
-}
-
-/// How many request scopes a ``RequestScopeMiddleware`` has opened and closed.
-public final class RequestScopeCounters: Sendable {
-    private let openedCount = Atomic<Int>(0)
-    private let closedCount = Atomic<Int>(0)
-
-    init() {}
-
-    /// Scopes opened so far.
-    public var opened: Int { openedCount.load(ordering: .acquiring) }
-    /// Scopes closed so far, their instances disposed.
-    public var closed: Int { closedCount.load(ordering: .acquiring) }
-
-    func recordOpen() { openedCount.add(1, ordering: .releasing) }
-    func recordClose() { closedCount.add(1, ordering: .releasing) }
-}
-
-/// Closes a request's scope exactly once: when asked, or when the response that would have
-/// asked is dropped unwritten.
-///
-/// The one object the middleware makes per request beside the scope: only a `deinit` can tell
-/// that a response was dropped, and neither a closure nor a value has one.
-final class ScopeCloser: Sendable {
-    private let scope: Scope
-    private let counters: RequestScopeCounters
-    private let logger: Logger
-    private let isClosed = Atomic<Bool>(false)
-
-    init(scope: Scope, counters: RequestScopeCounters, logger: Logger) {
-        self.scope = scope
-        self.counters = counters
-        self.logger = logger
-    }
-
-    func close() async {
-        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
-        await Self.close(scope, counters: counters, logger: logger)
-    }
-
-    /// Closes the scope without `await`, the common case; `false` when it has asynchronous
-    /// teardowns and was left open for ``close(_:counters:logger:)``.
-    private static func closeSynchronously(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) -> Bool {
-        do {
-            try scope.syncClose()
-        } catch  where !error.asynchronousTeardowns.isEmpty {
-            return false
-        } catch {
-            closed(failing: error, counters: counters, logger: logger)
-            return true
-        }
-        closed(failing: nil, counters: counters, logger: logger)
-        return true
-    }
-
-    private static func close(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) async {
-        do {
-            try await scope.close()
-        } catch {
-            closed(failing: error, counters: counters, logger: logger)
-            return
-        }
-        closed(failing: nil, counters: counters, logger: logger)
-    }
-
-    /// Logs the teardowns that failed, if any, and counts the scope closed.
-    private static func closed(failing error: DisposalError?, counters: RequestScopeCounters, logger: Logger) {
-        if let error {
-            logger.error("Closing the request scope: a teardown failed", metadata: ["error": "\(error)"])
-        }
-        counters.recordClose()
-    }
-
-    deinit {
-        // The response was dropped without being written (a disconnect, a cancelled task): close
-        // the scope here, or, when it has asynchronous teardowns, in a task that holds what it needs.
-        guard !isClosed.load(ordering: .acquiring) else { return }
-        if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
-        let scope = self.scope
-        let counters = self.counters
-        let logger = self.logger
-        Task { await Self.close(scope, counters: counters, logger: logger) }
     }
 }
 

@@ -7,6 +7,7 @@ import NIOHTTP1
 import Synchronization
 import TodoServer
 import WiringHummingbird
+import WiringLogging
 
 // The load test: starts the example server on a free loopback port with a new SQLite file,
 // drives it with concurrent requests, checks what the request scopes promise, measures what

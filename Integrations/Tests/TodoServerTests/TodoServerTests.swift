@@ -5,6 +5,7 @@ import Testing
 import TodoServer
 import Wiring
 import WiringHummingbird
+import WiringLogging
 
 /// Runs `body` against a freshly started server, and stops the server afterwards even if
 /// `body` throws.
