@@ -135,6 +135,15 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "WiringVaporTests",
+            dependencies: [
+                "WiringVapor", "WiringLogging",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
             name: "TodoServerTests",
             dependencies: [
                 "TodoServer", "WiringHummingbird", "WiringLogging",
