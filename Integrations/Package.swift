@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "WiringVapor", targets: ["WiringVapor"]),
         .executable(name: "todo-server", targets: ["todo-server"]),
         .executable(name: "todo-load", targets: ["todo-load"]),
+        .executable(name: "todo-vapor", targets: ["todo-vapor"]),
     ],
     dependencies: [
         .package(name: "Wiring", path: ".."),
@@ -78,6 +79,18 @@ let package = Package(
             dependencies: [.product(name: "Wiring", package: "Wiring")],
             path: "Examples/TodoDomain"
         ),
+        // The same API on Vapor and Fluent, over the same domain.
+        .target(
+            name: "TodoVapor",
+            dependencies: [
+                "TodoDomain", "WiringVapor",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+            ],
+            path: "Examples/TodoVapor"
+        ),
         // The example server: a JSON API of users and todos on a SQLite file.
         .target(
             name: "TodoServer",
@@ -104,6 +117,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/todo-server"
+        ),
+        .executableTarget(
+            name: "todo-vapor",
+            dependencies: [
+                "TodoVapor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Vapor", package: "vapor"),
+            ],
+            path: "Examples/todo-vapor"
         ),
         // The load test: starts the server on loopback, drives it, checks the scopes, stops it.
         .executableTarget(
@@ -141,6 +163,13 @@ let package = Package(
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "TodoVaporTests",
+            dependencies: [
+                "TodoVapor", "WiringVapor", "WiringLogging",
+                .product(name: "VaporTesting", package: "vapor"),
             ]
         ),
         .testTarget(

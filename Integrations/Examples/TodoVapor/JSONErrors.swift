@@ -1,0 +1,70 @@
+import Foundation
+import TodoDomain
+import Vapor
+
+/// The body of every error response: `{"error": {"status": 404, "message": "…"}}`, as the
+/// Hummingbird example's.
+struct ErrorBody: Content {
+    struct Detail: Content {
+        let status: Int
+        let message: String
+    }
+
+    let error: Detail
+}
+
+/// Turns every error into a JSON error response: the domain's with their status, Vapor's
+/// `AbortError`s (malformed JSON, a missing field, an oversized body, an unknown route) with
+/// theirs, and anything else as a plain 500 whose details go to the log, not to the client.
+struct JSONErrorMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            return Self.response(for: error, request: request)
+        }
+    }
+
+    static func response(for error: any Error, request: Request) -> Response {
+        let status: HTTPResponseStatus
+        let message: String
+        var headers: HTTPHeaders = [:]
+        switch error {
+        case let error as DomainError:
+            switch error.kind {
+            case .notFound: status = .notFound
+            case .invalid: status = .unprocessableEntity
+            case .badRequest: status = .badRequest
+            }
+            message = error.message
+        case let error as DecodingError:
+            status = .badRequest
+            message = "the body is not the JSON this route takes: \(Self.describe(error))"
+        case let error as any AbortError:
+            status = error.status
+            message = error.reason
+            headers = error.headers
+        default:
+            request.logger.error("Request failed", metadata: ["error": "\(error)"])
+            status = .internalServerError
+            message = "internal error"
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data =
+            (try? encoder.encode(ErrorBody(error: .init(status: Int(status.code), message: message))))
+            ?? Data(#"{"error":{"status":500}}"#.utf8)
+        headers.replaceOrAdd(name: .contentType, value: "application/json; charset=utf-8")
+        return Response(status: status, headers: headers, body: .init(data: data))
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): "`\(key.stringValue)` is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "`\(context.codingPath.map(\.stringValue).joined(separator: "."))` has the wrong type"
+        case .dataCorrupted: "it is not valid JSON"
+        @unknown default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Fluent
+import FluentSQLiteDriver
+import TodoDomain
+public import Vapor
+import Wiring
+public import WiringVapor
+
+/// The request-scoped stores over Fluent, forwarded to the domain's protocols; the service
+/// over them is the domain's own module, shared with the Hummingbird example.
+struct FluentStoresModule: Module {
+    var registrations: Registrations {
+        autowire(lifetime: .scoped("request"), FluentUserStore.init(database:)).forwarding(to: (any UserStore).self) { $0 }
+        autowire(lifetime: .scoped("request"), FluentTodoStore.init(database:)).forwarding(to: (any TodoStore).self) { $0 }
+    }
+}
+
+/// Configures `app` as the example server on the SQLite file at `databasePath`: Fluent and its
+/// migration, the container (the domain's module and the Fluent stores), the JSON errors, and
+/// the routes, each request in a scope of its own and a transaction.
+///
+/// - Returns: the request-scope middleware, whose counters tell how many scopes were opened
+///   and closed.
+@discardableResult
+public func configureTodoVapor(_ app: Application, databasePath: String) async throws -> WiringMiddleware {
+    app.databases.use(.sqlite(.file(databasePath)), as: .sqlite)
+    app.migrations.add(CreateTables())
+    try app.wiring.install(DomainModule(), FluentStoresModule())
+    app.wiring.registerRequestDatabase()
+    app.routes.defaultMaxBodySize = "64kb"
+    app.middleware = Middlewares()
+    app.middleware.use(JSONErrorMiddleware())
+    let scopes = WiringMiddleware(app, roots: [(any UserStore).self, (any TodoStore).self, UserService.self])
+    var methods = AllowedMethods()
+    methods.on(app, .GET, "health") { _ in Response(status: .ok, body: "ok") }
+    Routes.add(to: app.grouped(scopes).grouped(UnitOfWorkMiddleware()), recording: &methods)
+    methods.answerOtherMethods(on: app)
+    try await app.autoMigrate()
+    return scopes
+}

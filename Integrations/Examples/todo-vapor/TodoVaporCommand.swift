@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import TodoVapor
+import Vapor
+
+/// `todo-vapor`: the example API on Vapor and Fluent. `--help` lists the options.
+@main
+struct TodoVaporCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todo-vapor",
+        abstract: "The example API on Vapor and Fluent with SQLite, wired with Wiring.",
+        discussion:
+            "SIGTERM or Ctrl-C stops it: the server stops and finishes its requests, then the container shuts down, then Fluent closes the database."
+    )
+
+    @ArgumentParser.Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @ArgumentParser.Option(help: "The port to listen on.")
+    var port = 8081
+
+    @ArgumentParser.Option(help: "The SQLite file, created (with its tables) if missing.")
+    var database = "todos-vapor.sqlite"
+
+    func validate() throws {
+        guard (1...65_535).contains(port) else { throw ValidationError("--port must be from 1 to 65535, not \(port).") }
+    }
+
+    func run() async throws {
+        // Vapor reads its own command line from the process's: give it only `serve`.
+        let environment = Environment(name: "production", arguments: ["todo-vapor", "serve"])
+        let app = try await Application.make(environment)
+        app.http.server.configuration.hostname = host
+        app.http.server.configuration.port = port
+        do {
+            try await configureTodoVapor(app, databasePath: database)
+            try await app.execute()
+        } catch {
+            try? await app.asyncShutdown()
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    todo-vapor: stopped with an error: \(error)
+                    To fix: check that port \(port) is free (or pass another with --port) and that \(database) can be opened.
+
+                    """.utf8
+                )
+            )
+            throw ExitCode.failure
+        }
+        try await app.asyncShutdown()
+        print("todo-vapor: stopped.")
+    }
+}
