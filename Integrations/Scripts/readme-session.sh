@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Replays the curl session of Integrations/README.md against a fresh todo-server and checks that
+# Replays a curl session of Integrations/README.md against a fresh example server and checks that
 # every command prints what the README shows, byte for byte (less curl -i's carriage returns).
 #
-#   Integrations/Scripts/readme-session.sh [port, default 18091]
+#   Integrations/Scripts/readme-session.sh [server] [README's port] [port]
 #
-# Uses the debug todo-server that `swift build --package-path Integrations` built; starts it with
-# a throwaway database on the port (the README's 8080 is replaced by it), and stops it at the end.
+# The server is todo-server (the default; its session uses localhost:8080) or todo-vapor (8081).
+# Uses the debug build that `swift build --package-path Integrations` made; starts the server with
+# a throwaway database on the port (default 18091; it replaces the README's), and stops it at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-port=${1:-18091}
+server_name=${1:-todo-server}
+readme_port=${2:-8080}
+port=${3:-18091}
 work=$(mktemp -d)
-swift run --skip-build todo-server --port "$port" --database "$work/todos.sqlite" >"$work/log" 2>&1 &
+swift run --skip-build "$server_name" --port "$port" --database "$work/todos.sqlite" >"$work/log" 2>&1 &
 server=$!
 finish() {
     local status=$?
@@ -28,17 +31,17 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 if [ "$started" != 1 ] || ! kill -0 "$server" 2>/dev/null; then
-    echo "todo-server did not start on port $port"
+    echo "$server_name did not start on port $port"
     exit 1
 fi
 
-# The session: the sh block whose first line is a `$ curl` command. Each `$ ` line is a command;
-# the lines up to the next one are what it prints.
-awk '/^```sh$/ { block = 1; first = 1; next }
+# The session: the sh blocks whose first line is a `$ curl` command to the README's port. Each
+# `$ ` line is a command; the lines up to the next one are what it prints.
+awk -v address="localhost:$readme_port/" '/^```sh$/ { block = 1; first = 1; next }
      /^```$/  { block = 0; session = 0; next }
-     block && first { first = 0; if ($0 ~ /^\$ curl /) session = 1 }
+     block && first { first = 0; if ($0 ~ /^\$ curl / && index($0, address) > 0) session = 1 }
      block && session { print }' README.md >"$work/session"
-[ -s "$work/session" ] || { echo "no curl session found in Integrations/README.md"; exit 1; }
+[ -s "$work/session" ] || { echo "no curl session to localhost:$readme_port in Integrations/README.md"; exit 1; }
 
 failed=0
 commands=0
@@ -47,7 +50,7 @@ run() {
     commands=$((commands + 1))
     # A command that fails (curl cannot connect, grep finds nothing) is a mismatch to report,
     # not a reason to stop here.
-    actual=$(bash -c "${command//localhost:8080/127.0.0.1:$port}" 2>&1 | tr -d '\r') || true
+    actual=$(bash -c "${command//localhost:$readme_port/127.0.0.1:$port}" 2>&1 | tr -d '\r') || true
     if [ "$actual" != "$expected" ]; then
         echo "README: \$ $command"
         echo "  shows:  $expected"
@@ -68,4 +71,4 @@ while IFS= read -r line; do
 done <"$work/session"
 if [ -n "$command" ]; then run "$command" "$expected"; fi
 if [ "$failed" != 0 ]; then exit 1; fi
-echo "the README's curl session: $commands commands, each printed what the README shows"
+echo "the README's curl session with $server_name: $commands commands, each printed what the README shows"

@@ -12,7 +12,7 @@ extension Todo: Content {}
 enum Routes {
     static func add(to api: any RoutesBuilder, recording methods: inout AllowedMethods) {
         methods.on(api, .POST, "users") { req in
-            let body = try req.content.decode(NewUser.self)
+            let body = try req.content.decode(NewUser.self, as: .json)
             let user = try await req.resolve((any UserStore).self).create(name: try Rules.name(body.name))
             req.logger.info("Created user", metadata: ["user.id": "\(user.id)"])
             return try json(user, status: .created)
@@ -30,14 +30,14 @@ enum Routes {
         }
         methods.on(api, .POST, "users", ":id", "todos") { req in
             let userID = try id(req)
-            let body = try req.content.decode(NewTodo.self)
+            let body = try req.content.decode(NewTodo.self, as: .json)
             let title = try Rules.title(body.title)
             _ = try await req.resolve((any UserStore).self).find(userID)
             return try json(try await req.resolve((any TodoStore).self).create(userID: userID, title: title), status: .created)
         }
         methods.on(api, .POST, "users", ":id", "todos", "batch") { req in
             let userID = try id(req)
-            let body = try req.content.decode([NewTodo].self)
+            let body = try req.content.decode([NewTodo].self, as: .json)
             return try json(try await req.resolve(UserService.self).addTodos(userID: userID, body), status: .created)
         }
         methods.on(api, .GET, "users", ":id", "todos") { req in
@@ -51,7 +51,7 @@ enum Routes {
         }
         methods.on(api, .PATCH, "todos", ":id") { req in
             let todoID = try id(req)
-            let change = try req.content.decode(TodoChange.self)
+            let change = try req.content.decode(TodoChange.self, as: .json)
             let todo = try await req.resolve((any TodoStore).self).update(
                 todoID,
                 title: try change.title.map(Rules.title),

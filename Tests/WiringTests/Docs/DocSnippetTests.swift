@@ -41,6 +41,10 @@ struct DocSnippetTests {
             ["Integrations/Tests/WiringHummingbirdTests/ArticleSnippets.swift"]
         ),
         (
+            "Integrations/Sources/WiringVapor/Documentation.docc/WiringVapor.md",
+            ["Integrations/Tests/WiringVaporTests/ArticleSnippets.swift"]
+        ),
+        (
             "Integrations/Sources/WiringLogging/Documentation.docc/WiringLogging.md",
             ["Integrations/Tests/WiringLoggingTests/CatalogSnippets.swift"]
         ),
