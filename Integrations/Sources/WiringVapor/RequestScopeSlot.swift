@@ -70,9 +70,9 @@ final class RequestScopeSlot: Sendable {
         return winner
     }
 
-    /// Takes the scope away from the middleware for a stream: the closer the stream calls when
-    /// it ends (`nil` if nothing used the scope yet: the stream then makes and closes its own
-    /// through `req.wiring`... which a later `endOfHandler` closes as usual).
+    /// Takes the scope away from the middleware for a stream, making it if nothing has yet:
+    /// returns the closer the stream calls when it ends, or `nil` when the handler has already
+    /// ended (the scope is closed then, and so is nothing left to close).
     func handToStream(for request: Request) -> ScopeCloser? {
         _ = scope(for: request)
         return state.withLockedValue { state -> ScopeCloser? in
