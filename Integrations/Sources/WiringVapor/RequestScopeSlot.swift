@@ -14,8 +14,8 @@ final class RequestScopeSlot: Sendable {
     private enum State {
         /// Nothing used the scope yet.
         case unused
-        /// In use; the closer closes it.
-        case open(Scope, ScopeCloser)
+        /// In use; the middleware closes it when the handler ends.
+        case open(Scope)
         /// A stream closes it when it ends.
         case handedToStream(Scope)
         /// The handler ended; a later use gets a closed scope, whose resolves throw `shutDown`.
@@ -29,66 +29,72 @@ final class RequestScopeSlot: Sendable {
         self.middleware = middleware
     }
 
-    /// The scope, made and given the request's values on first use.
+    /// The scope, made and given the request's values on first use. Two first uses at once
+    /// make two scopes; one is kept, and the other closed at once, uncounted.
     func scope(for request: Request) -> Scope {
-        // Made outside the lock: providing values runs no user code, but a scope is made once.
-        let (existing, isEnded) = state.withLockedValue { state -> (Scope?, Bool) in
+        if let existing = state.withLockedValue({ state -> Scope? in
             switch state {
-            case .open(let scope, _), .handedToStream(let scope): return (scope, false)
-            case .unused: return (nil, false)
-            case .ended: return (nil, true)
+            case .open(let scope), .handedToStream(let scope): scope
+            case .unused, .ended: nil
             }
+        }) {
+            return existing
         }
-        if let existing { return existing }
+        // Made outside the lock: making a scope and providing its values runs no user code,
+        // but the lock is the slot's, not the container's, and is held for nothing else.
         let scope: Scope
         do {
             scope = try middleware.makeScope(for: request)
         } catch {
             fatalError("Wiring: could not give the request's scope its values: \(error)")
         }
-        if isEnded {
-            try? scope.syncClose()
-            return scope
-        }
-        let closer = ScopeCloser(scope: scope, counters: middleware.counters, logger: request.logger)
-        let winner = state.withLockedValue { state -> Scope in
+        let kept = state.withLockedValue { state -> Scope? in
             switch state {
             case .unused:
-                state = .open(scope, closer)
+                state = .open(scope)
                 return scope
-            case .open(let other, _), .handedToStream(let other):
+            case .open(let other), .handedToStream(let other):
                 return other
             case .ended:
-                return scope
+                return nil
             }
         }
-        if winner === scope {
+        if kept === scope {
             middleware.counters.recordOpen()
-        } else {
-            try? scope.syncClose()
+            return scope
         }
-        return winner
+        try? scope.syncClose()
+        return kept ?? scope
     }
 
     /// Takes the scope away from the middleware for a stream, making it if nothing has yet:
     /// returns the closer the stream calls when it ends, or `nil` when the handler has already
-    /// ended (the scope is closed then, and so is nothing left to close).
+    /// ended (its scope is closed then).
     func handToStream(for request: Request) -> ScopeCloser? {
         _ = scope(for: request)
-        return state.withLockedValue { state -> ScopeCloser? in
-            guard case .open(let scope, let closer) = state else { return nil }
+        let scope = state.withLockedValue { state -> Scope? in
+            guard case .open(let scope) = state else { return nil }
             state = .handedToStream(scope)
-            return closer
+            return scope
         }
+        return scope.map { ScopeCloser(scope: $0, counters: middleware.counters, logger: request.logger) }
     }
 
     /// The handler returned or threw: closes the scope unless a stream took it over.
-    func endOfHandler() async {
-        let closer = state.withLockedValue { state -> ScopeCloser? in
-            defer { if case .handedToStream = state {} else { state = .ended } }
-            if case .open(_, let closer) = state { return closer }
-            return nil
+    func endOfHandler(_ request: Request) async {
+        let scope = state.withLockedValue { state -> Scope? in
+            switch state {
+            case .open(let scope):
+                state = .ended
+                return scope
+            case .unused:
+                state = .ended
+                return nil
+            case .handedToStream, .ended:
+                return nil
+            }
         }
-        await closer?.close()
+        guard let scope else { return }
+        await ScopeCloser(scope: scope, counters: middleware.counters, logger: request.logger).close()
     }
 }

@@ -69,10 +69,10 @@ public struct WiringMiddleware: AsyncMiddleware {
         do {
             response = try await next.respond(to: request)
         } catch {
-            await slot.endOfHandler()
+            await slot.endOfHandler(request)
             throw error
         }
-        await slot.endOfHandler()
+        await slot.endOfHandler(request)
         return response
     }
 

@@ -125,6 +125,29 @@ struct RequestScopeTests {
         }
     }
 
+    @Test("many first uses of req.wiring at once share one scope, opened and closed once")
+    func concurrentFirstUse() async throws {
+        let journal = Journal()
+        try await withApp { app in
+            let middleware = try configureScopedApp(app, journal: journal)
+            app.get("race") { req -> String in
+                let scopes = await withTaskGroup(of: ObjectIdentifier.self) { group in
+                    for _ in 0..<20 { group.addTask { ObjectIdentifier(req.wiring) } }
+                    return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+                }
+                _ = try req.resolve(RequestReport.self)
+                return "\(scopes.count)"
+            }
+            // A race lost used to count a close no open matched: closed ran ahead of opened.
+            for _ in 0..<100 {
+                try await app.testing().test(.GET, "race") { response in #expect(response.body.string == "1") }
+            }
+            #expect(middleware.counters.opened == 100)
+            #expect(middleware.counters.closed == 100)
+            #expect(journal.all.filter { $0 == "disposed ledger" }.count == 100)
+        }
+    }
+
     @Test("a streamed body closes the scope when the stream ends, not when the handler returns")
     func streamClosesTheScope() async throws {
         let journal = Journal()
