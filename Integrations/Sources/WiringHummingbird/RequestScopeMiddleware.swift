@@ -54,11 +54,7 @@ public struct RequestScopeMiddleware<Context: WiringRequestContext>: RouterMiddl
         self.counters = RequestScopeCounters()
         let lifetime: Lifetime = scopeName.map { .scoped($0) } ?? .scoped
         if !container.isRegistered(Request.self) {
-            // Provided by the middleware to each request scope, used or not: never reported as
-            // unreachable.
-            container.register(Request.self, lifetime: lifetime) { _ in throw RequestOutsideRequestScope() }
-                .providedToScopes()
-                .validatedAsRoot()
+            container.registerRequestValue(Request.self, lifetime: lifetime) { RequestOutsideRequestScope() }
         }
         if !container.isRegistered(RequestIdentifier.self) { container.registerRequestIdentifier(lifetime: lifetime) }
         let report = container.validate(ValidationOptions(roots: roots))

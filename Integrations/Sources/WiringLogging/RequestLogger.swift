@@ -26,8 +26,19 @@ extension Container {
     /// that was not given one: here and in WiringHummingbird's middleware, one registration and
     /// one message.
     package func registerRequestIdentifier(lifetime: Lifetime) {
-        // Provided to each request scope, used or not: never reported as unreachable.
-        register(RequestIdentifier.self, lifetime: lifetime) { _ in throw NoRequestIdentifier() }
+        registerRequestValue(RequestIdentifier.self, lifetime: lifetime) { NoRequestIdentifier() }
+    }
+
+    /// Registers `type` as a value that the server integrations give each request scope
+    /// (`scope.provide`): with a factory that throws `missing()` for a scope that was not given
+    /// one, provided to scopes, and validated as a root, since it is provided to every request
+    /// scope, used or not, and must never be reported as unreachable.
+    package func registerRequestValue<T: Sendable>(
+        _ type: T.Type,
+        lifetime: Lifetime,
+        missing: @escaping @Sendable () -> any Error
+    ) {
+        register(type, lifetime: lifetime) { _ in throw missing() }
             .providedToScopes()
             .validatedAsRoot()
     }

@@ -46,15 +46,11 @@ public struct WiringMiddleware: AsyncMiddleware {
         counters = RequestScopeCounters()
         let lifetime: Lifetime = scopeName.map { .scoped($0) } ?? .scoped
         if !container.isRegistered(Request.self) {
-            container.register(Request.self, lifetime: lifetime) { _ in throw RequestOutsideRequestScope() }
-                .providedToScopes()
-                .validatedAsRoot()
+            container.registerRequestValue(Request.self, lifetime: lifetime) { RequestOutsideRequestScope() }
         }
         if !container.isRegistered(RequestIdentifier.self) { container.registerRequestIdentifier(lifetime: lifetime) }
         if !container.isRegistered(Logger.self) {
-            container.register(Logger.self, lifetime: lifetime) { _ in throw RequestOutsideRequestScope() }
-                .providedToScopes()
-                .validatedAsRoot()
+            container.registerRequestValue(Logger.self, lifetime: lifetime) { RequestOutsideRequestScope() }
         }
         state.addRoots(roots)
     }
