@@ -1,5 +1,5 @@
-/// What the domain refuses, without naming an HTTP framework: each server maps the kind to its
-/// status (`notFound` 404, `invalid` 422, `badRequest` 400) and passes the message to the client.
+/// What the domain refuses, without naming an HTTP framework: each server answers with the
+/// kind's ``Kind/statusCode`` and passes the message to the client.
 public struct DomainError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Why the request was refused.
     public enum Kind: Sendable, Equatable {
@@ -9,6 +9,15 @@ public struct DomainError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalid
         /// The request itself is malformed (a page size out of range).
         case badRequest
+
+        /// The HTTP status code both servers answer with: 404, 422 or 400.
+        public var statusCode: Int {
+            switch self {
+            case .notFound: 404
+            case .invalid: 422
+            case .badRequest: 400
+            }
+        }
     }
 
     /// Why.

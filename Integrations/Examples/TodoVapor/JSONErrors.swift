@@ -31,12 +31,7 @@ struct JSONErrorMiddleware: AsyncMiddleware {
         var headers: HTTPHeaders = [:]
         switch error {
         case let error as DomainError:
-            switch error.kind {
-            case .notFound: status = .notFound
-            case .invalid: status = .unprocessableEntity
-            case .badRequest: status = .badRequest
-            }
-            message = error.message
+            (status, message) = (HTTPResponseStatus(statusCode: error.kind.statusCode), error.message)
         case let error as DecodingError:
             status = .badRequest
             message = "the body is not the JSON this route takes: \(Self.describe(error))"

@@ -106,7 +106,7 @@ extension TodoDomain.Page {
 /// The methods each path answers, recorded as its routes are added, so that another method on a
 /// known path gets 405 with an `Allow` header (and `OPTIONS` 204 with it) instead of Vapor's 404.
 struct AllowedMethods {
-    private var paths: [(path: [PathComponent], methods: [HTTPMethod])] = []
+    private var table = MethodTable()
 
     /// Adds the route and records its method.
     mutating func on(
@@ -121,30 +121,21 @@ struct AllowedMethods {
 
     /// Records a route added some other way.
     mutating func record(_ path: [PathComponent], _ method: HTTPMethod) {
-        if let index = paths.firstIndex(where: { $0.path == path }) {
-            paths[index].methods.append(method)
-        } else {
-            paths.append((path, [method]))
-        }
+        table.record(path.string, method.rawValue)
     }
 
     /// Answers the methods of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS and TRACE that no
     /// route of a path handles. `HEAD` is allowed wherever `GET` is: Vapor answers it with the
     /// GET route.
     func answerOtherMethods(on routes: any RoutesBuilder) {
-        let all: [HTTPMethod] = [.GET, .HEAD, .POST, .PUT, .PATCH, .DELETE, .OPTIONS, .TRACE]
-        for (path, methods) in paths {
-            var allowed = methods + [.OPTIONS]
-            if methods.contains(.GET) { allowed.append(.HEAD) }
-            let allow = all.filter(allowed.contains).map(\.rawValue).joined(separator: ", ")
-            let shown = "/" + path.map(\.description).joined(separator: "/")
-            for method in all where !methods.contains(method) && !(method == .HEAD && methods.contains(.GET)) {
-                routes.on(method, path) { _ -> Response in
+        for (path, methods, allow) in table.unanswered {
+            for method in methods.map(HTTPMethod.init(rawValue:)) {
+                routes.on(method, path.pathComponents) { _ -> Response in
                     if method == .OPTIONS { return Response(status: .noContent, headers: ["Allow": allow]) }
                     throw Abort(
                         .methodNotAllowed,
                         headers: ["Allow": allow],
-                        reason: "\(method.rawValue) is not allowed on \(shown); allowed: \(allow)"
+                        reason: "\(method.rawValue) is not allowed on /\(path); allowed: \(allow)"
                     )
                 }
             }

@@ -54,12 +54,7 @@ extension APIError {
         case let error as APIError:
             (status, message, headers) = (error.status, error.message, error.headers)
         case let error as DomainError:
-            switch error.kind {
-            case .notFound: status = .notFound
-            case .invalid: status = .unprocessableContent
-            case .badRequest: status = .badRequest
-            }
-            message = error.message
+            (status, message) = (HTTPResponse.Status(code: error.kind.statusCode), error.message)
         case let error as HTTPParserError:
             // Hummingbird closes a connection whose framing it could not parse: say so.
             logger.debug("Malformed request", metadata: ["error": "\(error)"])

@@ -68,7 +68,7 @@ enum Routes {
 /// The methods each path answers, recorded as its routes are added, so that another method on a
 /// known path gets 405 with an `Allow` header (and `OPTIONS` gets 204 with it) instead of 404.
 struct AllowedMethods {
-    private var paths: [(path: String, methods: [HTTPRequest.Method])] = []
+    private var table = MethodTable()
 
     /// Adds the route to `router` and records its method.
     mutating func on<Router: RouterMethods<TodoContext>, Output: ResponseGenerator>(
@@ -83,24 +83,15 @@ struct AllowedMethods {
 
     /// Records a route added some other way (on a group with a path of its own).
     mutating func record(_ path: String, _ method: HTTPRequest.Method) {
-        if let index = paths.firstIndex(where: { $0.path == path }) {
-            paths[index].methods.append(method)
-        } else {
-            paths.append((path, [method]))
-        }
+        table.record(path, method.rawValue)
     }
 
-    /// Answers the methods no route of a path handles, of GET, HEAD, POST, PUT, PATCH, DELETE,
-    /// OPTIONS and TRACE: `OPTIONS` with 204 and the `Allow` header, the others with 405 and the
-    /// same header. `HEAD` is allowed wherever `GET` is: the router, built with
-    /// `.autoGenerateHeadEndpoints`, answers it.
+    /// Answers the methods no route of a path handles (``TodoDomain/MethodTable/unanswered``):
+    /// `OPTIONS` with 204 and the `Allow` header, the others with 405 and the same header. `HEAD`
+    /// is answered wherever `GET` is by the router, built with `.autoGenerateHeadEndpoints`.
     func answerOtherMethods(on router: Hummingbird.Router<TodoContext>) {
-        let all: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options, .trace]
-        for (path, methods) in paths {
-            var allowed = methods + [.options]
-            if methods.contains(.get) { allowed.append(.head) }
-            let allow = all.filter(allowed.contains).map(\.rawValue).joined(separator: ", ")
-            for method in all where !methods.contains(method) && !(method == .head && methods.contains(.get)) {
+        for (path, methods, allow) in table.unanswered {
+            for method in methods.compactMap({ HTTPRequest.Method($0) }) {
                 router.on(RouterPath(path), method: method) { _, _ -> Response in
                     if method == .options { return Response(status: .noContent, headers: [.allow: allow]) }
                     throw APIError(
