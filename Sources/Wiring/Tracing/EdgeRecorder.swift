@@ -1,23 +1,10 @@
 /// Records which registration resolved which during a dry run (``Container/validate(_:)-11zjp`` with
 /// ``ValidationOptions/dryRun``): the edges that closure factories do not declare.
 final class EdgeRecorder: Sendable {
-    enum Phase: Sendable {
-        /// The factory resolved it while building.
-        case constructor
-        /// A post-construction hook resolved it.
-        case hook
-        /// The instance declared a ``LazyWired`` property of it, read later.
-        case lazy
-
-        /// The kind of the graph's edge.
-        var edgeKind: DependencyGraph.EdgeKind {
-            switch self {
-            case .constructor: .constructor
-            case .hook: .hook
-            case .lazy: .lazy
-            }
-        }
-    }
+    /// What resolved a dependency, which is the kind of the graph's edge to it: a factory
+    /// (`.constructor`), a post-construction hook (`.hook`), or a ``LazyWired`` property the
+    /// instance declared (`.lazy`). The recorder never records `.forward`.
+    typealias Phase = DependencyGraph.EdgeKind
 
     struct Edge: Hashable, Sendable {
         let from: ServiceKey

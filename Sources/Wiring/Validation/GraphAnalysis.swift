@@ -86,7 +86,7 @@ final class GraphAnalysis {
                 }
             }
             for edge in recordedFrom[entry.key] ?? [] where edge.to != entry.forwardsTo {
-                link(index, to: edge.to, from: perspective, kind: edge.phase.edgeKind)
+                link(index, to: edge.to, from: perspective, kind: edge.phase)
             }
         }
         for error in dryRunErrors { absorb(error) }
