@@ -43,7 +43,7 @@ final class AsyncWaits: Sendable {
     func willWait<T>(for target: AsyncBuildID, entry: Entry<T>) throws(WiringError) -> AsyncBuildID? {
         let frames = AsyncResolutionStack.frames
         // Waiting for a construction this task is itself inside of: a loop within one chain.
-        if frames.contains(where: { $0.build == target }) { throw WiringError(code: .cycle, entry: entry) }
+        if frames.contains(where: { $0.build == target }) { throw Resolver.cycle(entry) }
         guard let waiter = frames.last(where: { $0.build != nil })?.build else { return nil }
         let loop = waits.withLock { waits -> Bool in
             // Depth-first from `target` along every waits-for edge; reaching `waiter` is a loop.
@@ -57,7 +57,7 @@ final class AsyncWaits: Sendable {
             waits[waiter, default: [:]][target, default: 0] += 1
             return false
         }
-        if loop { throw WiringError(code: .cycle, entry: entry) }
+        if loop { throw Resolver.cycle(entry) }
         return waiter
     }
 
@@ -127,7 +127,7 @@ extension Resolver {
         let frames = AsyncResolutionStack.frames
         if frames.contains(where: { $0.key == entry.key && ($0.build == id || id == nil) }) {
             // The builds this resolve is inside of prepend themselves as the error passes them.
-            throw WiringError(code: .cycle, entry: entry)
+            throw Resolver.cycle(entry)
         }
         let disposal = entry.tracksDisposal ? try TrackedBuild.enter(entry, through: self, async: true) : nil
         let resolver = self
@@ -139,7 +139,7 @@ extension Resolver {
         let (result, ticket) = await CurrentResolver.$value.withValue(resolver) {
             await AsyncResolutionStack.$frames.withValue(frames + [frame]) {
                 () async -> (Result<T, WiringError>, DisposalTicket?) in
-                await Self.runAsyncBuild(entry, build, resolver: resolver, disposal: disposal, publish: publish)
+                await Self.runAsyncBuild(entry, build, as: id, resolver: resolver, disposal: disposal, publish: publish)
             }
         }
         guard let disposal else { return try result.get() }
@@ -151,6 +151,7 @@ extension Resolver {
     private static func runAsyncBuild<T: Sendable>(
         _ entry: Entry<T>,
         _ build: AsyncBuild<T>,
+        as id: AsyncBuildID?,
         resolver: Resolver,
         disposal: TrackedBuild?,
         publish: ((T, DisposalTicket?) throws(WiringError) -> T)?
@@ -159,7 +160,12 @@ extension Resolver {
         do {
             var instance: T
             if let tracer = entry.tracer {
-                instance = try await tracer.buildAsync(entry.traced, resolver) { try await build.factory(resolver) }
+                // A single-flight build counts the resolves that joined it.
+                var waiters: (@Sendable () -> Int)?
+                if let owner = id?.owner { waiters = { build.callers(of: owner) } }
+                instance = try await tracer.buildAsync(entry.traced, resolver, waiters: waiters) {
+                    try await build.factory(resolver)
+                }
             } else {
                 instance = try await build.factory(resolver)
             }

@@ -56,6 +56,9 @@ public final class Container: Resolving, Sendable {
     /// The tracer new and republished registrations report to; its lock also orders
     /// registration against turning tracing on or off.
     let tracing = Lock<Tracer?>(nil)
+    /// Whether the tracer has instruments, which hear of scopes: read by every scope made, so
+    /// lock-free (``scopeInstruments(name:isNested:)``).
+    let instrumentsScopes = Atomic<Bool>(false)
     /// Registrations replaced in this container by another one made elsewhere in the code.
     let replacements = Lock(ReplacementLog())
     /// The instances ``shutdown()`` disposes.

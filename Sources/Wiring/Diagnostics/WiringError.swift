@@ -170,6 +170,16 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         pathKeys.insert(key, at: 0)
     }
 
+    /// The error as it leaves the build of `key`: with `key` as the first step of its path. A
+    /// duplicate-key error that a collection's factory reports about its own registration
+    /// already names it; anything else, a self-dependency included (whose path must read
+    /// `A → A`), gains it.
+    func passing(through key: ServiceKey) -> WiringError {
+        var passed = self
+        if !(code == .duplicateRegistration && pathKeys == [key]) { passed.prepend(key) }
+        return passed
+    }
+
     /// The loop in the path (`A → B → C → A`), if the same key occurs twice.
     var cycle: [ServiceKey]? {
         guard let last = pathKeys.last else { return nil }

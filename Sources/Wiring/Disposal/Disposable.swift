@@ -101,14 +101,38 @@ final class DisposalTicket: @unchecked Sendable {
     private var teardown: Teardown?
     private let done = Atomic<Bool>(false)
     private weak var bag: DisposalBag?
+    /// The instruments of the registration's container, when it has any: they hear of the
+    /// instance tracked, disposed, or released undisposed.
+    private let tracer: Tracer?
 
-    init(order: Int, registeredType: Any.Type, teardown: Teardown, bag: DisposalBag) {
+    init(order: Int, registeredType: Any.Type, teardown: Teardown, bag: DisposalBag, tracer: Tracer?) {
         self.order = order
         self.registeredType = registeredType
         if case .async = teardown { isAsync = true } else { isAsync = false }
         self.teardown = teardown
         self.bag = bag
+        self.tracer = tracer.flatMap { $0.instruments.isEmpty ? nil : $0 }
     }
+
+    /// Tells the instruments, if any, that the instance is tracked; once, after its bag's lock.
+    func reportTracked() {
+        tracer?.trackedInstancesChanged(by: 1)
+    }
+
+    deinit {
+        // Released undisposed (a scope dropped without its close): no longer tracked either.
+        if let tracer, !done.load(ordering: .acquiring) { tracer.trackedInstancesChanged(by: -1) }
+    }
+
+    /// Reports a teardown that started at `start` and ended now, with its failure if any.
+    private func reportDisposed(since start: ContinuousClock.Instant?, failure: DisposalError.Failure?) {
+        guard let tracer, let start else { return }
+        tracer.disposed(DisposalInfo(registration: registration, start: start, duration: .now - start, error: failure?.error))
+        tracer.trackedInstancesChanged(by: -1)
+    }
+
+    /// The time now, when a teardown is reported to instruments.
+    private var reportStart: ContinuousClock.Instant? { tracer == nil ? nil : .now }
 
     /// The registration, as messages name it.
     var registration: String { typeDisplayName(registeredType) }
@@ -145,6 +169,8 @@ final class DisposalTicket: @unchecked Sendable {
     /// Runs a synchronous teardown and returns its failure; starts an asynchronous one in a
     /// task that the bag's next ``DisposalBag/disposeAll()`` awaits, which reports its failure.
     private func runOrStart(_ teardown: Teardown) -> DisposalError.Failure? {
+        let start = reportStart
+        let failure: DisposalError.Failure?
         do {
             switch teardown {
             case .sync(let run): try run()
@@ -153,33 +179,43 @@ final class DisposalTicket: @unchecked Sendable {
                 let registration = self.registration
                 let box = UncheckedBox(run)
                 bag?.runLater { () async -> DisposalError.Failure? in
+                    let failure: DisposalError.Failure?
                     do {
                         try await box.value()
-                        return nil
+                        failure = nil
                     } catch {
-                        return DisposalError.Failure(registration: registration, error: error)
+                        failure = DisposalError.Failure(registration: registration, error: error)
                     }
+                    self.reportDisposed(since: start, failure: failure)
+                    return failure
                 }
+                return nil
             }
-            return nil
+            failure = nil
         } catch {
-            return DisposalError.Failure(registration: registration, error: error)
+            failure = DisposalError.Failure(registration: registration, error: error)
         }
+        reportDisposed(since: start, failure: failure)
+        return failure
     }
 
     /// Disposes now if no one has, awaiting an asynchronous teardown; returns its failure.
     func disposeNowAwaiting() async -> DisposalError.Failure? {
         guard let teardown = claim() else { return nil }
+        let start = reportStart
+        let failure: DisposalError.Failure?
         do {
             switch teardown {
             case .sync(let run): try run()
             case .disposable(let disposable): try disposable.dispose()
             case .async(let run): try await run()
             }
-            return nil
+            failure = nil
         } catch {
-            return DisposalError.Failure(registration: registration, error: error)
+            failure = DisposalError.Failure(registration: registration, error: error)
         }
+        reportDisposed(since: start, failure: failure)
+        return failure
     }
 }
 
@@ -313,13 +349,16 @@ final class DisposalBag: Sendable {
     }
 
     /// Records how to dispose `instance`, and returns the ticket.
-    func track(_ registeredType: Any.Type, teardown: DisposalTicket.Teardown) -> DisposalTicket {
-        state.withLock { state in
-            let ticket = DisposalTicket(order: state.nextOrder, registeredType: registeredType, teardown: teardown, bag: self)
+    func track(_ registeredType: Any.Type, teardown: DisposalTicket.Teardown, tracer: Tracer?) -> DisposalTicket {
+        let ticket = state.withLock { state in
+            let ticket = DisposalTicket(
+                order: state.nextOrder, registeredType: registeredType, teardown: teardown, bag: self, tracer: tracer)
             state.nextOrder += 1
             if !state.finished { state.tickets[ticket.order] = ticket }
             return ticket
         }
+        ticket.reportTracked()  // after the lock: it calls the instruments, if there are any
+        return ticket
     }
 
     /// Drops a ticket that has been claimed for disposal.
@@ -634,7 +673,7 @@ enum DisposalTracker {
                 return nil
             }
         }
-        return bag.track(T.self, teardown: run)
+        return bag.track(T.self, teardown: run, tracer: entry.tracer)
     }
 
     /// A registration's own teardown for `instance`, if it has one (``Registration/onDispose(_:)-3gzi1``).

@@ -129,7 +129,7 @@ final class InstanceCell<T>: @unchecked Sendable {
             case .reentrant where pending != nil:
                 return pending.unsafelyUnwrapped
             case .reentrant, .deadlock:
-                throw WiringError(code: .cycle, entry: entry)
+                throw Resolver.cycle(entry)
             case .wait:
                 buildLock.lock()
                 buildLock.unlock()

@@ -34,7 +34,7 @@ public final class Scope: Resolving, Sendable {
         self.container = container
         self.parent = parent
         self.name = name
-        state = ScopeState()
+        state = ScopeState(instruments: container.scopeInstruments(name: name, isNested: parent != nil))
         container.openScopes.open(state)
     }
 
@@ -102,6 +102,21 @@ final class ScopeState: Sendable {
     /// Its place in its container's ``OpenScopes``, in order of creation; set once, under
     /// that list's lock, before the scope is used.
     let order = Atomic<Int>(-1)
+    /// What the container's instruments keep of this scope; `nil` when it has none.
+    private let instruments: [any ScopeInstrument]?
+    /// Whether the instruments have heard of the close (else they hear of the scope abandoned,
+    /// when it is released).
+    private let closeReported = Atomic<Bool>(false)
+
+    init(instruments: [any ScopeInstrument]? = nil) {
+        self.instruments = instruments
+    }
+
+    deinit {
+        if let instruments, !closeReported.load(ordering: .acquiring) {
+            for instrument in instruments { instrument.abandoned() }
+        }
+    }
 
     /// Disposes and releases the instances; see ``Scope/reset()``.
     func reset() {
@@ -123,8 +138,10 @@ final class ScopeState: Sendable {
         isClosed.store(true, ordering: .releasing)
         try disposables.endSynchronously { () throws(DisposalError) in
             defer { self.reset() }
-            self.disposables.waitForBuildsBlocking()
-            try self.disposables.disposeAllSynchronously()
+            try self.reportingClose { () throws(DisposalError) in
+                self.disposables.waitForBuildsBlocking()
+                try self.disposables.disposeAllSynchronously()
+            }
         }
     }
 
@@ -137,9 +154,71 @@ final class ScopeState: Sendable {
         isClosed.store(true, ordering: .releasing)
         try await disposables.end { () async throws(DisposalError) in
             defer { self.reset() }
-            await self.disposables.close(excluding: AsyncResolutionStack.builds(in: self.disposables))
-            try await self.disposables.disposeAll()
+            try await self.reportingClose { () async throws(DisposalError) in
+                await self.disposables.close(excluding: AsyncResolutionStack.builds(in: self.disposables))
+                try await self.disposables.disposeAll()
+            }
         }
+    }
+
+    /// Runs `close` inside each instrument's ``ScopeInstrument/close(_:)``, the first outermost.
+    private func reportingClose(_ close: () throws(DisposalError) -> Void) throws(DisposalError) {
+        guard let instruments else { return try close() }
+        closeReported.store(true, ordering: .releasing)
+        var outcome: DisposalError?
+        var runs = 0
+        func run(_ index: Int) -> [DisposalError.Failure] {
+            if index == instruments.count {
+                runs += 1
+                if runs == 1 {
+                    do throws(DisposalError) { try close() } catch { outcome = error }
+                }
+                return outcome?.failures ?? []
+            }
+            var failures: [DisposalError.Failure] = []
+            instruments[index].close {
+                failures = run(index + 1); return failures
+            }
+            return failures
+        }
+        _ = run(0)
+        if runs != 1 { Self.closeNotRunOnce() }
+        if let outcome { throw outcome }
+    }
+
+    /// ``reportingClose(_:)`` for an `async` close.
+    private func reportingClose(_ close: () async throws(DisposalError) -> Void) async throws(DisposalError) {
+        guard let instruments else { return try await close() }
+        closeReported.store(true, ordering: .releasing)
+        var outcome: DisposalError?
+        var runs = 0
+        func run(_ index: Int) async -> [DisposalError.Failure] {
+            if index == instruments.count {
+                runs += 1
+                if runs == 1 {
+                    do throws(DisposalError) { try await close() } catch { outcome = error }
+                }
+                return outcome?.failures ?? []
+            }
+            var failures: [DisposalError.Failure] = []
+            await instruments[index].closeAsync {
+                failures = await run(index + 1); return failures
+            }
+            return failures
+        }
+        _ = await run(0)
+        if runs != 1 { Self.closeNotRunOnce() }
+        if let outcome { throw outcome }
+    }
+
+    /// Stops the program: an instrument did not run a scope's close exactly once.
+    private static func closeNotRunOnce() -> Never {
+        fatalError(
+            """
+            Wiring: a ScopeInstrument's close(_:) or closeAsync(_:) did not call its body exactly once, so the scope's instances were not disposed as they should be.
+            To fix: call `body` exactly once in every ScopeInstrument.close(_:) and closeAsync(_:).
+            """
+        )
     }
 
     /// The scope's instances; `nil` once the scope is closed, but for a build nested in one in

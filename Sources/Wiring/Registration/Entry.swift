@@ -211,7 +211,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             let owned: InstanceCell<T>
             if let cell { owned = cell } else { owned = InstanceCell(weak: lifetime.kind == .weakSingleton) }
             self.cell = owned
-            if tracer == nil { self.unretainedCell = Unretained(owned) } else { self.unretainedCell = nil }
+            // Traced only for builds, a cached read has nothing to report: it stays lock-free.
+            if tracer?.reportsHits != true { self.unretainedCell = Unretained(owned) } else { self.unretainedCell = nil }
         } else {
             self.cell = nil
             self.unretainedCell = nil

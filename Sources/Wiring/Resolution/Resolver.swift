@@ -164,13 +164,7 @@ extension Resolver {
     /// includes `entry`.
     @usableFromInline
     static func failure(_ error: any Error, in entry: AnyEntry) -> WiringError {
-        if var wiring = error as? WiringError {
-            // A duplicate-key error that a collection's factory reports about its own
-            // registration already names it; anything else — a self-dependency included, whose
-            // path must read `A → A` — gains it as a step of the path.
-            if !(wiring.code == .duplicateRegistration && wiring.pathKeys == [entry.key]) { wiring.prepend(entry.key) }
-            return wiring
-        }
+        if let wiring = error as? WiringError { return wiring.passing(through: entry.key) }
         if error is IsolationViolation { return WiringError(code: .isolationMismatch, entry: entry) }
         if error is ShutDownSignal { return WiringError(code: .shutDown, entry: entry) }
         if error is AsyncFactoryRequired {
@@ -199,9 +193,12 @@ extension Resolver {
         return WiringError(code: .scopeNotActive, entry: entry, detail: .scope(entry.lifetime.scopeName))
     }
 
+    /// The error for `entry` re-entered while it is being built, reported to its instruments.
     @usableFromInline
     static func cycle(_ entry: AnyEntry) -> WiringError {
-        WiringError(code: .cycle, entry: entry)
+        let error = WiringError(code: .cycle, entry: entry)
+        entry.tracer?.refused(error)
+        return error
     }
 
     @usableFromInline
@@ -213,11 +210,13 @@ extension Resolver {
         {
             return cycle(entry)
         }
-        return WiringError(
+        let error = WiringError(
             code: .depthExceeded,
             entry: entry,
             detail: depth >= limit ? .depthLimit(limit) : .stackLimit(depth: depth)
         )
+        entry.tracer?.refused(error)
+        return error
     }
 
     /// Singleton, weak singleton, graph and scoped lifetimes.
@@ -227,7 +226,7 @@ extension Resolver {
     /// every call, wherever the compiler hoists it.
     @usableFromInline
     func resolveCachedLifetime<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
-        if entry.tracer != nil { return try resolveTraced(entry: entry, arguments: arguments) }
+        if let tracer = entry.tracer, tracer.reportsHits { return try resolveTraced(entry: entry, arguments: arguments) }
         return try resolveUntraced(entry: entry, arguments: arguments)
     }
 

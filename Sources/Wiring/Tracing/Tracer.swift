@@ -1,22 +1,53 @@
-/// What a traced registration reports to: the user's handler and, during a dry run, the
-/// recorder of dependency edges.
+/// What a traced registration reports to: the user's handler, the container's instruments and,
+/// during a dry run, the recorder of dependency edges.
 final class Tracer: Sendable {
     let handler: (@Sendable (ResolutionEvent) -> Void)?
     let recorder: EdgeRecorder?
+    /// An instrument as its container keeps it.
+    struct Installed: Sendable {
+        let instrument: any ContainerInstrument
+        /// Its ``ContainerInstrument/observesCacheHits``, asked once, outside any lock.
+        let observesCacheHits: Bool
+        /// Its type: a container keeps one instrument of each.
+        let kind: ObjectIdentifier
 
-    init(handler: (@Sendable (ResolutionEvent) -> Void)?, recorder: EdgeRecorder?) {
+        init<Instrument: ContainerInstrument>(instrument: Instrument, observesCacheHits: Bool) {
+            self.instrument = instrument
+            self.observesCacheHits = observesCacheHits
+            kind = ObjectIdentifier(Instrument.self)
+        }
+    }
+
+    /// The container's instruments, in the order they were added (the first wraps the others).
+    let installed: [Installed]
+    let instruments: [any ContainerInstrument]
+    /// Those of them that observe cache hits.
+    private let hitInstruments: [any ContainerInstrument]
+    /// Whether anything hears of cache hits: when nothing does, cached reads keep their
+    /// lock-free fast path (``Entry/unretainedCell``).
+    let reportsHits: Bool
+    /// Whether anything hears of builds: when nothing does (only a recorder of cache hits),
+    /// no path is computed.
+    private let reportsBuilds: Bool
+
+    init(handler: (@Sendable (ResolutionEvent) -> Void)?, recorder: EdgeRecorder?, installed: [Installed] = []) {
         self.handler = handler
         self.recorder = recorder
+        self.installed = installed
+        instruments = installed.map(\.instrument)
+        hitInstruments = installed.filter(\.observesCacheHits).map(\.instrument)
+        reportsHits = handler != nil || recorder != nil || !hitInstruments.isEmpty
+        reportsBuilds = handler != nil || !instruments.isEmpty
     }
 
     /// Runs a factory, reporting its start to the recorder and its end to both.
     func build<T>(_ entry: TracedEntry, _ resolver: Resolver, _ factory: () throws -> T) throws -> T {
         let depth = max(ResolutionContext.current.frame.pointee.depth - 1, 0)
-        let path = handler == nil ? [] : Self.path(ResolutionContext.current.buildingEntries.reversed().map(\.key), ending: entry.key)
+        let path = reportsBuilds ? Self.path(ResolutionContext.current.buildingEntries.reversed().map(\.key), ending: entry.key) : []
         recorder?.enter(entry.key, phase: .constructor)
         let start = ContinuousClock.now
         do {
-            let value = try factory()
+            let value = try instrumented(BuildInfo(entry, depth: depth, isAsync: false, cacheHit: false, path: path), factory)
             recorder?.exit()
             reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
             return value
@@ -27,24 +58,90 @@ final class Tracer: Sendable {
         }
     }
 
+    /// Runs a factory inside every instrument's ``ContainerInstrument/build(_:_:)``, the first
+    /// outermost.
+    private func instrumented<T>(_ info: BuildInfo, _ factory: () throws -> T) throws -> T {
+        if instruments.isEmpty { return try factory() }
+        var result: Result<T, any Error>?
+        func run(_ index: Int) throws {
+            if index == instruments.count {
+                if result != nil { Self.instrumentSkipped(info) }
+                result = Result { try factory() }
+                if case .failure(let error) = result { throw error }
+                return
+            }
+            try instruments[index].build(info) { try run(index + 1) }
+        }
+        do {
+            try run(0)
+        } catch {
+            // The factory's own error, or one an instrument threw: either is the build's.
+            if result == nil { Self.instrumentSkipped(info) }
+            throw error
+        }
+        guard let result else { Self.instrumentSkipped(info) }
+        return try result.get()
+    }
+
+    /// Stops the program: an instrument returned without running the build it wraps, or ran
+    /// it twice.
+    private static func instrumentSkipped(_ info: BuildInfo) -> Never {
+        fatalError(
+            """
+            Wiring: an instrument's build(_:_:) did not call its body exactly once while building \(info.registration) (registered at \(info.registrationSite)).
+            To fix: call `body` exactly once in every ContainerInstrument.build(_:_:) and buildAsync(_:_:).
+            """
+        )
+    }
+
     /// Runs an async factory, reporting its end to the handler. Not to the edge recorder: its
-    /// stack follows one thread's nested calls, and async builds interleave.
+    /// stack follows one thread's nested calls, and async builds interleave. `waiters` counts
+    /// the resolves that share a single-flight build, the first included.
     func buildAsync<T>(
         _ entry: TracedEntry,
         _ resolver: Resolver,
+        waiters: (@Sendable () -> Int)?,
         _ factory: () async throws -> T
     ) async throws -> T {
         let depth = max(AsyncResolutionStack.frames.count - 1, 0)
-        let path = handler == nil ? [] : Self.path(AsyncResolutionStack.frames.map(\.key), ending: entry.key)
+        let path = reportsBuilds ? Self.path(AsyncResolutionStack.frames.map(\.key), ending: entry.key) : []
         let start = ContinuousClock.now
         do {
-            let value = try await factory()
+            let info = BuildInfo(entry, depth: depth, isAsync: true, cacheHit: false, path: path, waiters: waiters)
+            let value = try await instrumentedAsync(info, factory)
             reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
             return value
         } catch {
             reportBuild(entry, resolver, depth: depth, start: start, error: error, path: path)
             throw error
         }
+    }
+
+    /// ``instrumented(_:_:)`` for an async factory.
+    private func instrumentedAsync<T>(_ info: BuildInfo, _ factory: () async throws -> T) async throws -> T {
+        if instruments.isEmpty { return try await factory() }
+        var result: Result<T, any Error>?
+        func run(_ index: Int) async throws {
+            if index == instruments.count {
+                if result != nil { Self.instrumentSkipped(info) }
+                do {
+                    result = .success(try await factory())
+                } catch {
+                    result = .failure(error)
+                    throw error
+                }
+                return
+            }
+            try await instruments[index].buildAsync(info) { try await run(index + 1) }
+        }
+        do {
+            try await run(0)
+        } catch {
+            if result == nil { Self.instrumentSkipped(info) }
+            throw error
+        }
+        guard let result else { Self.instrumentSkipped(info) }
+        return try result.get()
     }
 
     /// Reports a build that started at `start` and ended now, with `error` if it failed.
@@ -56,6 +153,7 @@ final class Tracer: Sendable {
         error: (any Error)?,
         path: [ServiceKey]
     ) {
+        guard handler != nil else { return }
         let failure = error.map { Self.message(for: $0, building: entry) }
         report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: failure, path: path)
     }
@@ -70,18 +168,35 @@ final class Tracer: Sendable {
     /// Reports a resolve served from a cache.
     func hit(_ entry: TracedEntry, _ resolver: Resolver) {
         recorder?.touch(entry.key)
+        guard reportsBuilds else { return }
         let depth = ResolutionContext.existing?.frame.pointee.depth ?? 0
-        guard handler != nil else { return }
         let building = ResolutionContext.existing?.buildingEntries.reversed().map(\.key) ?? []
         let path = Self.path(building, ending: entry.key)
+        let info = BuildInfo(entry, depth: depth, isAsync: false, cacheHit: true, path: path)
+        for instrument in hitInstruments { instrument.resolvedFromCache(info) }
         report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil, path: path)
     }
 
-    /// A failed build's message, in the three parts of a ``WiringError`` (what, where, the fix):
-    /// the error itself if it is one, else the ``WiringError/Code/factoryFailed`` error that
-    /// the resolve will throw for it.
-    private static func message(for error: any Error, building entry: TracedEntry) -> String {
-        if let wiring = error as? WiringError { return "\(wiring)" }
+    /// Reports a resolve refused before its factory ran (a cycle, or builds nested too deep).
+    func refused(_ error: WiringError) {
+        for instrument in instruments { instrument.refused(error) }
+    }
+
+    /// Reports that a tracked instance was made (`delta` 1), or disposed or released (−1).
+    func trackedInstancesChanged(by delta: Int) {
+        for instrument in instruments { instrument.trackedInstancesChanged(by: delta) }
+    }
+
+    /// Reports a disposal.
+    func disposed(_ disposal: DisposalInfo) {
+        for instrument in instruments { instrument.disposed(disposal) }
+    }
+
+    /// A failed build's message, in the three parts of a ``WiringError`` (what, where, the fix),
+    /// as the resolve will throw it: a ``WiringError`` from a nested resolve with this build added
+    /// to its path, anything else as the ``WiringError/Code/factoryFailed`` error that wraps it.
+    static func message(for error: any Error, building entry: TracedEntry) -> String {
+        if let wiring = error as? WiringError { return "\(wiring.passing(through: entry.key))" }
         let wrapped = WiringError(
             code: .factoryFailed,
             key: entry.key,
@@ -158,11 +273,11 @@ extension Container {
     /// }
     /// ```
     public func trace(_ handler: @escaping @Sendable (ResolutionEvent) -> Void) {
-        setTracer(Tracer(handler: handler, recorder: nil))
+        updateTracer { Tracer(handler: handler, recorder: nil, installed: $0?.installed ?? []) }
     }
 
     /// Stops reporting resolves; see ``trace(_:)``.
     public func stopTracing() {
-        setTracer(nil)
+        updateTracer { Self.tracer(handler: nil, instruments: $0?.installed ?? []) }
     }
 }

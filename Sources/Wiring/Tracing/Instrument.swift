@@ -1,0 +1,176 @@
+/// Something that watches a container at work, for tracing and metrics: it wraps each build, and
+/// hears of cache hits, refused resolves, scopes and disposals.
+///
+/// Install one with ``Container/addInstrument(_:)``. The `WiringTracing` and `WiringMetrics`
+/// modules of the integrations package are instruments; write your own for another backend:
+///
+/// ```swift
+/// struct SlowBuildAlarm: ContainerInstrument {
+///     func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows {
+///         let start = ContinuousClock.now
+///         defer { if ContinuousClock.now - start > .milliseconds(50) { print("slow:", build.registration) } }
+///         try body()
+///     }
+/// }
+/// container.addInstrument(SlowBuildAlarm())
+/// ```
+///
+/// Every requirement has a default that does nothing (and runs `body`), so an instrument
+/// implements only what it needs. The engine calls an instrument with no lock held, on the thread
+/// or task that does the work: a build's wrapper runs where the factory runs, so a task-local it
+/// binds around `body` (a span's `ServiceContext`, say) is seen by the factory and by the builds
+/// nested in it.
+///
+/// Zero cost when off: a container without instruments runs exactly the code it ran before, and
+/// one whose instruments do not observe cache hits keeps the lock-free read of a cached instance.
+public protocol ContainerInstrument: Sendable {
+    /// Whether ``resolvedFromCache(_:)`` is called. `false` by default: reporting cache hits
+    /// takes the cached read off its lock-free fast path for every registration of the container.
+    var observesCacheHits: Bool { get }
+
+    /// Wraps a synchronous build: call `body` exactly once, where the build should happen, and
+    /// rethrow what it throws. `body` runs the factory and the registration's decorators (not
+    /// its hooks).
+    func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows
+
+    /// Wraps an `async` factory's build; see ``build(_:_:)``. After `body` returns,
+    /// ``BuildInfo/singleFlightWaiters`` counts the resolves that waited for it.
+    func buildAsync(_ build: BuildInfo, _ body: () async throws -> Void) async rethrows
+
+    /// A resolve served from a cache, when ``observesCacheHits`` is `true`.
+    func resolvedFromCache(_ resolve: BuildInfo)
+
+    /// A resolve refused before any factory ran: ``WiringError/Code/cycle`` or
+    /// ``WiringError/Code/depthExceeded``, reported once, where it was detected (the builds it
+    /// then fails report it again, as their failure).
+    func refused(_ error: WiringError)
+
+    /// A scope was made from the container: return what should hear of its end, or `nil`.
+    func scopeOpened(_ scope: ScopeInfo) -> (any ScopeInstrument)?
+
+    /// How many instances the container and its scopes track for disposal changed by `delta`:
+    /// +1 when an instance with something to dispose is built, −1 when it is disposed or
+    /// released undisposed.
+    func trackedInstancesChanged(by delta: Int)
+
+    /// A tracked instance was disposed: by a scope's close, the container's shutdown, a reset,
+    /// or an override that replaced it.
+    func disposed(_ disposal: DisposalInfo)
+}
+
+extension ContainerInstrument {
+    /// `false`: cache hits are not reported.
+    public var observesCacheHits: Bool { false }
+    /// Runs `body`.
+    public func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows { try body() }
+    /// Runs `body`.
+    public func buildAsync(_ build: BuildInfo, _ body: () async throws -> Void) async rethrows { try await body() }
+    /// Does nothing.
+    public func resolvedFromCache(_ resolve: BuildInfo) {}
+    /// Does nothing.
+    public func refused(_ error: WiringError) {}
+    /// `nil`: the scope is not watched.
+    public func scopeOpened(_ scope: ScopeInfo) -> (any ScopeInstrument)? { nil }
+    /// Does nothing.
+    public func trackedInstancesChanged(by delta: Int) {}
+    /// Does nothing.
+    public func disposed(_ disposal: DisposalInfo) {}
+}
+
+/// What a ``ContainerInstrument`` keeps of one scope, from ``ContainerInstrument/scopeOpened(_:)``
+/// to its end.
+public protocol ScopeInstrument: Sendable {
+    /// Wraps the scope's close (``Scope/close()``, ``Scope/syncClose()``, or its container's
+    /// shutdown): call `body` exactly once. It disposes the scope's instances, each reported
+    /// to ``ContainerInstrument/disposed(_:)`` from inside it, and returns the teardowns that
+    /// failed.
+    func close(_ body: () -> [DisposalError.Failure])
+
+    /// ``close(_:)`` for a close that awaits its teardowns.
+    func closeAsync(_ body: () async -> [DisposalError.Failure]) async
+
+    /// The scope was released without being closed: its instances were released undisposed.
+    func abandoned()
+}
+
+/// One build or cached resolve, as a ``ContainerInstrument`` sees it.
+public struct BuildInfo: Sendable {
+    /// The registered type.
+    public let type: Any.Type
+    /// The registration's tag, as text; `nil` if untagged.
+    public let tag: String?
+    /// The registration's lifetime.
+    public let lifetime: Lifetime
+    /// Where it was registered.
+    public let registrationSite: SourceLocation
+    /// How many builds enclose this one: 0 for a build resolved from outside any factory.
+    public let depth: Int
+    /// Whether the factory is `async`.
+    public let isAsync: Bool
+    /// Whether the instance came from a cache (``ContainerInstrument/resolvedFromCache(_:)``).
+    public let cacheHit: Bool
+    let pathKeys: [ServiceKey]
+    private let waiters: (@Sendable () -> Int)?
+    private let traced: TracedEntry
+
+    init(
+        _ traced: TracedEntry,
+        depth: Int,
+        isAsync: Bool,
+        cacheHit: Bool,
+        path: [ServiceKey],
+        waiters: (@Sendable () -> Int)? = nil
+    ) {
+        type = traced.key.type
+        tag = traced.key.tag?.description
+        lifetime = traced.lifetime
+        registrationSite = traced.site
+        self.depth = depth
+        self.isAsync = isAsync
+        self.cacheHit = cacheHit
+        pathKeys = path
+        self.waiters = waiters
+        self.traced = traced
+    }
+
+    /// The registration's type, as messages write it.
+    public var typeName: String { typeDisplayName(type) }
+
+    /// The type and its tag, as messages write them: `Database tagged "replica"`.
+    public var registration: String { tag.map { "\(typeName) tagged \($0)" } ?? typeName }
+
+    /// The registrations being built, outermost first, ending with this one:
+    /// `["App", "UserService", "Database"]`.
+    public var path: [String] { pathKeys.map(\.description) }
+
+    /// For a single-flight `async` build (an async singleton, eager singleton or scoped
+    /// registration), how many other resolves have joined it so far; read after `body` returns
+    /// for the final count. 0 for other builds.
+    public var singleFlightWaiters: Int { max((waiters?() ?? 1) - 1, 0) }
+
+    /// What the resolve will report for `error`, thrown by this build's `body`: its three-part
+    /// message (what failed, where it was registered, the fix).
+    public func failureMessage(for error: any Error) -> String {
+        Tracer.message(for: error, building: traced)
+    }
+}
+
+/// A scope, as ``ContainerInstrument/scopeOpened(_:)`` sees it.
+public struct ScopeInfo: Sendable {
+    /// The scope's name, if it was given one.
+    public let name: ScopeName?
+    /// Whether it is nested in another scope.
+    public let isNested: Bool
+}
+
+/// One disposal, as ``ContainerInstrument/disposed(_:)`` sees it.
+public struct DisposalInfo: Sendable {
+    /// The registration whose instance it was.
+    public let registration: String
+    /// When the teardown started.
+    public let start: ContinuousClock.Instant
+    /// How long the teardown took.
+    public let duration: Duration
+    /// What the teardown threw, if it failed.
+    public let error: (any Error)?
+}
