@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "WiringHummingbird", targets: ["WiringHummingbird"]),
         .library(name: "WiringLogging", targets: ["WiringLogging"]),
         .library(name: "WiringVapor", targets: ["WiringVapor"]),
+        .library(name: "WiringTracing", targets: ["WiringTracing"]),
+        .library(name: "WiringMetrics", targets: ["WiringMetrics"]),
         .executable(name: "todo-server", targets: ["todo-server"]),
         .executable(name: "todo-load", targets: ["todo-load"]),
         .executable(name: "todo-vapor", targets: ["todo-vapor"]),
@@ -39,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/vapor/fluent", from: "4.13.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -53,6 +57,22 @@ let package = Package(
             dependencies: [
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Builds and scopes as swift-distributed-tracing spans.
+        .target(
+            name: "WiringTracing",
+            dependencies: [
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
+        ),
+        // The container's vital signs as swift-metrics counters, timers and meters.
+        .target(
+            name: "WiringMetrics",
+            dependencies: [
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .target(
@@ -147,6 +167,26 @@ let package = Package(
         ),
         .testTarget(name: "WiringServiceLifecycleTests", dependencies: ["WiringServiceLifecycle", "LogCapture"]),
         .testTarget(name: "WiringLoggingTests", dependencies: ["WiringLogging", "LogCapture"]),
+        .testTarget(
+            name: "WiringTracingTests",
+            dependencies: [
+                "WiringTracing", "WiringHummingbird",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "WiringMetricsTests",
+            dependencies: [
+                "WiringMetrics",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]
+        ),
         .testTarget(
             name: "WiringHummingbirdTests",
             dependencies: [

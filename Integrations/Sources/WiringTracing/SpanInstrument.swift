@@ -1,0 +1,141 @@
+import Synchronization
+import Tracing
+import Wiring
+
+/// The instrument ``Wiring/Container/traceSpans(_:tracer:)`` installs.
+struct SpanInstrument: ContainerInstrument {
+    let tracer: any Tracer
+    let options: SpanOptions
+
+    var observesCacheHits: Bool { options.coverage == .everyResolve }
+
+    func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows {
+        if options.rootsOnly, build.depth > 0 { return try body() }
+        if options.minimumDuration > .zero {
+            return try PendingBuild.record(build, minimum: options.minimumDuration, tracer: tracer, body)
+        }
+        let span = tracer.startSpan(Self.name(of: build), context: ServiceContext.current ?? .topLevel)
+        span.updateAttributes { Self.describe(build, in: &$0) }
+        defer { span.end() }
+        do {
+            try ServiceContext.withValue(span.context) { try body() }
+        } catch {
+            Self.fail(span, build: build, error: error)
+            throw error
+        }
+    }
+
+    func buildAsync(_ build: BuildInfo, _ body: () async throws -> Void) async rethrows {
+        if options.rootsOnly, build.depth > 0 { return try await body() }
+        if options.minimumDuration > .zero {
+            return try await PendingBuild.recordAsync(build, minimum: options.minimumDuration, tracer: tracer, body)
+        }
+        let span = tracer.startSpan(Self.name(of: build), context: ServiceContext.current ?? .topLevel)
+        span.updateAttributes { Self.describe(build, in: &$0) }
+        defer { span.end() }
+        do {
+            try await ServiceContext.withValue(span.context) { try await body() }
+            span.attributes["wiring.single_flight.waiters"] = build.singleFlightWaiters
+        } catch {
+            span.attributes["wiring.single_flight.waiters"] = build.singleFlightWaiters
+            Self.fail(span, build: build, error: error)
+            throw error
+        }
+    }
+
+    func resolvedFromCache(_ resolve: BuildInfo) {
+        // A hit takes no time: a minimum duration drops it, as it would drop its span.
+        guard options.minimumDuration == .zero, !options.rootsOnly || resolve.depth == 0 else { return }
+        let span = tracer.startSpan("wiring.resolve \(resolve.registration)", context: ServiceContext.current ?? .topLevel)
+        span.updateAttributes { Self.describe(resolve, in: &$0) }
+        span.end()
+    }
+
+    func scopeOpened(_ scope: ScopeInfo) -> (any ScopeInstrument)? {
+        guard options.scopes else { return nil }
+        // The span current where the scope is made (a request's, behind a tracing middleware)
+        // is its parent, wherever the scope is later closed.
+        let span = tracer.startSpan("wiring.scope \(scope.name?.rawValue ?? "unnamed")", context: ServiceContext.current ?? .topLevel)
+        span.updateAttributes { attributes in
+            if let name = scope.name { attributes["wiring.scope"] = name.rawValue }
+            attributes["wiring.scope.nested"] = scope.isNested
+        }
+        return ScopeSpan(span: span)
+    }
+
+    func disposed(_ disposal: DisposalInfo) {
+        // Made when the teardown has ended, from its times: inside a scope's close, a child of the
+        // scope's span, which the close made current.
+        let elapsed = ContinuousClock.now - disposal.start
+        let end = DefaultTracerClock.now
+        let start = DefaultTracerClock.Timestamp(
+            nanosecondsSinceEpoch: end.nanosecondsSinceEpoch - min(end.nanosecondsSinceEpoch, elapsed.nanoseconds))
+        let span = tracer.startSpan(
+            "wiring.dispose \(disposal.registration)", context: ServiceContext.current ?? .topLevel, at: start)
+        span.attributes["wiring.type"] = disposal.registration
+        if let error = disposal.error {
+            span.recordError(error)
+            span.setStatus(SpanStatus(code: .error, message: "disposing \(disposal.registration) threw: \(error)"))
+        }
+        span.end(at: end)
+    }
+
+    /// A build span's name: `wiring.build Database`, `wiring.build Database tagged "replica"`.
+    static func name(of build: BuildInfo) -> String { "wiring.build \(build.registration)" }
+
+    /// A build's attributes.
+    static func describe(_ build: BuildInfo, in attributes: inout SpanAttributes) {
+        attributes["wiring.type"] = build.typeName
+        if let tag = build.tag { attributes["wiring.tag"] = tag }
+        attributes["wiring.lifetime"] = "\(build.lifetime)"
+        attributes["wiring.path"] = build.path.joined(separator: " → ")
+        attributes["wiring.registered"] = "\(build.registrationSite)"
+        attributes["wiring.depth"] = build.depth
+        attributes["wiring.cache_hit"] = build.cacheHit
+    }
+
+    /// Records a failed build: its error, and an error status with the resolve's message.
+    static func fail(_ span: any Span, build: BuildInfo, error: any Error) {
+        span.recordError(error)
+        span.setStatus(SpanStatus(code: .error, message: build.failureMessage(for: error)))
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, 0 if negative (clamped to `UInt64`).
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+}
+
+/// A scope's span, from its opening to the end of its close.
+struct ScopeSpan: ScopeInstrument {
+    let span: any Span
+
+    func close(_ body: () -> [DisposalError.Failure]) {
+        let failures = ServiceContext.withValue(span.context) { body() }
+        end(failures)
+    }
+
+    func closeAsync(_ body: () async -> [DisposalError.Failure]) async {
+        let failures = await ServiceContext.withValue(span.context) { await body() }
+        end(failures)
+    }
+
+    func abandoned() {
+        span.setStatus(
+            SpanStatus(code: .error, message: "the scope was released without close(): its instances were not disposed"))
+        span.end()
+    }
+
+    private func end(_ failures: [DisposalError.Failure]) {
+        span.attributes["wiring.scope.disposal_failures"] = failures.count
+        if !failures.isEmpty {
+            let names = failures.map(\.registration).joined(separator: ", ")
+            span.setStatus(SpanStatus(code: .error, message: "disposing failed for \(names)"))
+        }
+        span.end()
+    }
+}
