@@ -90,6 +90,7 @@ let package = Package(
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
             ]
         ),
         // The examples' domain: users and todos, their rules, the stores' protocols and the
@@ -199,7 +200,9 @@ let package = Package(
         .testTarget(
             name: "WiringVaporTests",
             dependencies: [
-                "WiringVapor", "WiringLogging",
+                "WiringVapor", "WiringLogging", "WiringTracing",
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

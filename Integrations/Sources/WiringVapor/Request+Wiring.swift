@@ -1,3 +1,4 @@
+import Instrumentation
 public import Vapor
 public import Wiring
 import WiringLogging
@@ -19,13 +20,17 @@ extension Request {
     }
 
     /// Resolves `type` (with `tag`) from the request's scope: `try req.resolve(TodoService.self)`.
+    /// It resolves in the request's `ServiceContext`: behind Vapor's `TracingMiddleware`, the
+    /// builds it makes (see WiringTracing) are spans of the request, which Vapor's handlers do
+    /// not otherwise have as their current context.
     public func resolve<T>(
         _ type: T.Type = T.self,
         tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
     ) throws -> T {
-        try wiring.resolve(type, tag: tag, file: file, line: line)
+        let scope = wiring
+        return try ServiceContext.withValue(serviceContext) { try scope.resolve(type, tag: tag, file: file, line: line) }
     }
 
     /// A streamed response body whose request scope closes when the stream ends, whether it

@@ -1,3 +1,4 @@
+import Instrumentation
 public import Vapor
 public import Wiring
 public import WiringLogging
@@ -72,9 +73,13 @@ public struct WiringMiddleware: AsyncMiddleware {
         return response
     }
 
-    /// A new scope for `request`, given its values.
+    /// A new scope for `request`, given its values. Made in the request's `ServiceContext`
+    /// (its span, behind Vapor's `TracingMiddleware`), so that an instrument such as
+    /// WiringTracing's sees the scope as part of the request wherever `req.wiring` is first read.
     func makeScope(for request: Request) throws -> Scope {
-        let scope = scopeName.map(container.makeScope) ?? container.makeScope()
+        let scope = ServiceContext.withValue(request.serviceContext) {
+            scopeName.map(container.makeScope) ?? container.makeScope()
+        }
         try scope.provide(request)
         try scope.provide(RequestIdentifier(request.id))
         try scope.provide(request.logger)

@@ -41,7 +41,9 @@ final class RequestReport: Sendable, Disposable {
 }
 
 /// An app with a ledger and a report per request, and routes that use them.
-func configureScopedApp(_ app: Application, journal: Journal) throws -> WiringMiddleware {
+/// With `tracing`, Vapor's `TracingMiddleware` comes first, so the handlers run in a request span.
+func configureScopedApp(_ app: Application, journal: Journal, tracing: Bool = false) throws -> WiringMiddleware {
+    if tracing { app.middleware.use(TracingMiddleware()) }
     app.wiring.register(RequestLedger.self, lifetime: .scoped("request")) { r in
         RequestLedger(journal: journal, name: "ledger", requestID: try r.resolve(RequestIdentifier.self).value)
     }
