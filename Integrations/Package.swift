@@ -43,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // For the examples' --telemetry: OTLP over HTTP only (its gRPC exporter is not built).
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(
@@ -100,11 +103,26 @@ let package = Package(
             dependencies: [.product(name: "Wiring", package: "Wiring")],
             path: "Examples/TodoDomain"
         ),
+        // The examples' --telemetry: swift-otel or swift-prometheus, and the container observed.
+        .target(
+            name: "TodoTelemetry",
+            dependencies: [
+                "WiringTracing", "WiringMetrics",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Examples/TodoTelemetry"
+        ),
         // The same API on Vapor and Fluent, over the same domain.
         .target(
             name: "TodoVapor",
             dependencies: [
-                "TodoDomain", "WiringVapor",
+                "TodoDomain", "WiringVapor", "TodoTelemetry",
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
@@ -116,7 +134,7 @@ let package = Package(
         .target(
             name: "TodoServer",
             dependencies: [
-                "TodoDomain", "WiringHummingbird", "WiringLogging", "WiringServiceLifecycle",
+                "TodoDomain", "WiringHummingbird", "WiringLogging", "WiringServiceLifecycle", "TodoTelemetry",
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -133,7 +151,7 @@ let package = Package(
         .executableTarget(
             name: "todo-server",
             dependencies: [
-                "TodoServer",
+                "TodoServer", "TodoTelemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -142,8 +160,9 @@ let package = Package(
         .executableTarget(
             name: "todo-vapor",
             dependencies: [
-                "TodoVapor",
+                "TodoVapor", "TodoTelemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Vapor", package: "vapor"),
             ],
             path: "Examples/todo-vapor"

@@ -5,6 +5,7 @@ import NIOCore
 import ServiceLifecycle
 import Synchronization
 import TodoDomain
+import TodoTelemetry
 import Wiring
 import WiringHummingbird
 import WiringLogging
@@ -33,9 +34,14 @@ final class HTTPServer: Service, CustomStringConvertible {
         self.scopes = scopes.counters
         // HEAD answers every GET route with its status and headers and no body.
         let router = Router(context: TodoContext.self, options: .autoGenerateHeadEndpoints)
+        // Before the request scopes: the scope and the builds are spans of the request's span.
+        if configuration.telemetry?.tracer != nil { router.add(middleware: TracingMiddleware()) }
         router.add(middleware: APIErrorMiddleware())
         var methods = AllowedMethods()
         methods.on(router, "health", .get) { _, _ in "ok" }
+        if let telemetry = configuration.telemetry, telemetry.prometheus != nil {
+            methods.on(router, "metrics", .get) { _, _ in telemetry.prometheusText() }
+        }
         let api = router.group().add(middleware: scopes).add(middleware: UnitOfWorkMiddleware())
         Routes.add(to: api, recording: &methods)
         Greeting.addRoutes(to: router, scopes: scopes, recording: &methods)

@@ -1,6 +1,7 @@
 public import Logging
 public import ServiceLifecycle
 import TodoDomain
+public import TodoTelemetry
 import UnixSignals
 public import Wiring
 import WiringHummingbird
@@ -30,6 +31,8 @@ public struct TodoServerConfiguration: Sendable {
     /// until one closes. Below Linux's default limit of 1,024 open files, with room for the
     /// database and logs.
     public var maximumConnections = 512
+    /// Where traces and metrics go (`--telemetry`); `nil`, the default, records none.
+    public var telemetry: Telemetry?
 
     /// The defaults: 127.0.0.1:8080, `todos.sqlite` in the working directory.
     public init() {}
@@ -58,6 +61,13 @@ public final class TodoServer: Sendable {
         var logger = Logger(label: "todo-server")
         logger.logLevel = configuration.logLevel
         let container = Container()
+        if let telemetry = configuration.telemetry {
+            // First, so that the service group starts the exporter first and stops it last.
+            if let exporter = telemetry.exporter {
+                container.register(TelemetryExporter.self, lifetime: .singleton) { _ in TelemetryExporter(exporter) }
+            }
+            telemetry.observe(container)
+        }
         try container.install(
             PersistenceModule(configuration: configuration, logger: logger),
             ServerModule(configuration: configuration, logger: logger),

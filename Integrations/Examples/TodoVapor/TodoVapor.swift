@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQLiteDriver
 import TodoDomain
+public import TodoTelemetry
 public import Vapor
 import Wiring
 public import WiringVapor
@@ -21,17 +22,29 @@ struct FluentStoresModule: Module {
 /// - Returns: the request-scope middleware, whose counters tell how many scopes were opened
 ///   and closed.
 @discardableResult
-public func configureTodoVapor(_ app: Application, databasePath: String) async throws -> WiringMiddleware {
+public func configureTodoVapor(
+    _ app: Application,
+    databasePath: String,
+    telemetry: Telemetry? = nil
+) async throws -> WiringMiddleware {
     app.databases.use(.sqlite(.file(databasePath)), as: .sqlite)
     app.migrations.add(CreateTables())
     try app.wiring.install(DomainModule(), FluentStoresModule())
     app.wiring.registerRequestDatabase()
     app.routes.defaultMaxBodySize = "64kb"
     app.middleware = Middlewares()
+    if let telemetry {
+        telemetry.observe(app.wiring)
+        // Before the request scopes: the scope and the builds are spans of the request's span.
+        if telemetry.tracer != nil { app.middleware.use(TracingMiddleware()) }
+    }
     app.middleware.use(JSONErrorMiddleware())
     let scopes = WiringMiddleware(app, roots: [(any UserStore).self, (any TodoStore).self, UserService.self])
     var methods = AllowedMethods()
     methods.on(app, .GET, "health") { _ in Response(status: .ok, body: "ok") }
+    if let telemetry, telemetry.prometheus != nil {
+        methods.on(app, .GET, "metrics") { _ in Response(status: .ok, body: .init(string: telemetry.prometheusText())) }
+    }
     Routes.add(to: app.grouped(scopes).grouped(UnitOfWorkMiddleware()), recording: &methods)
     methods.answerOtherMethods(on: app)
     try await app.autoMigrate()

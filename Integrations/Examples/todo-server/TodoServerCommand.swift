@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import TodoServer
+import TodoTelemetry
 
 /// `todo-server`: the example server's command line. `--help` lists the options; a malformed or
 /// unknown one (`--port abc`) is a usage error with exit status 64, before anything starts.
@@ -31,6 +32,14 @@ struct TodoServerCommand: AsyncParsableCommand {
     @Flag(help: "Log at debug level, every build the container makes included.")
     var debug = false
 
+    @Option(
+        help: """
+            Record the container's builds and scopes as traces, and its vital signs as metrics: \
+            'otel' sends both to an OpenTelemetry collector over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT, \
+            default http://localhost:4318); 'prometheus' serves metrics at GET /metrics.
+            """)
+    var telemetry: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port).") }
         guard (1...86_400).contains(idleTimeout) else {
@@ -39,6 +48,7 @@ struct TodoServerCommand: AsyncParsableCommand {
         guard maxConnections > 0 else {
             throw ValidationError("--max-connections must be at least 1, not \(maxConnections).")
         }
+        do { _ = try TelemetryBackend.named(telemetry) } catch { throw ValidationError("\(error)") }
     }
 
     func run() async throws {
@@ -51,6 +61,9 @@ struct TodoServerCommand: AsyncParsableCommand {
         if debug { configuration.logLevel = .debug }
         let server: TodoServer
         do {
+            configuration.telemetry = try TelemetryBackend.named(telemetry).map {
+                try Telemetry.bootstrap($0, serviceName: "todo-server")
+            }
             server = try await TodoServer(configuration: configuration)
         } catch {
             throw stopped(by: error)

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import ServiceLifecycle
+import TodoTelemetry
 import TodoVapor
 import Vapor
 
@@ -22,8 +24,17 @@ struct TodoVaporCommand: AsyncParsableCommand {
     @ArgumentParser.Option(help: "The SQLite file, created (with its tables) if missing.")
     var database = "todos-vapor.sqlite"
 
+    @ArgumentParser.Option(
+        help: """
+            Record the container's builds and scopes as traces, and its vital signs as metrics: \
+            'otel' sends both to an OpenTelemetry collector over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT, \
+            default http://localhost:4318); 'prometheus' serves metrics at GET /metrics.
+            """)
+    var telemetry: String?
+
     func validate() throws {
         guard (1...65_535).contains(port) else { throw ValidationError("--port must be from 1 to 65535, not \(port).") }
+        do { _ = try TelemetryBackend.named(telemetry) } catch { throw ValidationError("\(error)") }
     }
 
     func run() async throws {
@@ -32,11 +43,22 @@ struct TodoVaporCommand: AsyncParsableCommand {
         let app = try await Application.make(environment)
         app.http.server.configuration.hostname = host
         app.http.server.configuration.port = port
+        // The exporters (swift-otel's) run beside the app and stop after it, sending what is left.
+        var exporters: (group: ServiceGroup, task: Task<Void, any Error>)?
+        defer { exporters?.task.cancel() }
         do {
-            try await configureTodoVapor(app, databasePath: database)
+            let telemetry = try TelemetryBackend.named(telemetry).map {
+                try Telemetry.bootstrap($0, serviceName: "todo-vapor")
+            }
+            if let exporter = telemetry?.exporter {
+                let group = ServiceGroup(services: [exporter], logger: app.logger)
+                exporters = (group, Task { try await group.run() })
+            }
+            try await configureTodoVapor(app, databasePath: database, telemetry: telemetry)
             try await app.execute()
         } catch {
             try? await app.asyncShutdown()
+            await exporters?.group.triggerGracefulShutdown()
             FileHandle.standardError.write(
                 Data(
                     """
@@ -49,6 +71,10 @@ struct TodoVaporCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         try await app.asyncShutdown()
+        if let exporters {
+            await exporters.group.triggerGracefulShutdown()
+            _ = await exporters.task.result
+        }
         print("todo-vapor: stopped.")
     }
 }
