@@ -11,6 +11,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Wiring", path: ".."),
+        // For WiringTracing only (the `wiring-traced` subject); only it and swift-distributed-tracing
+        // are built from there.
+        .package(name: "WiringIntegrations", path: "../Integrations"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,6 +30,15 @@ let package = Package(
         .target(name: "BenchModel"),
         .target(name: "ManualBench", dependencies: ["BenchModel"]),
         .target(name: "WiringBench", dependencies: ["BenchModel", .product(name: "Wiring", package: "Wiring")]),
+        .target(
+            name: "WiringTracedBench",
+            dependencies: [
+                "BenchModel", "WiringBench",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "WiringTracing", package: "WiringIntegrations"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
+        ),
         .target(
             name: "ImposeBench",
             dependencies: ["BenchModel", .product(name: "WiringImpose", package: "Wiring")]
@@ -44,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "wiring-bench",
             dependencies: [
-                "BenchModel", "MallocCounter", "ManualBench", "WiringBench", "ImposeBench", "DIContainerBench",
+                "BenchModel", "MallocCounter", "ManualBench", "WiringBench", "WiringTracedBench", "ImposeBench", "DIContainerBench",
                 "DipBench", "DIKitBench", "SwinjectBench", "DependenciesBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

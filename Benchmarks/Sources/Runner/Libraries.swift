@@ -7,12 +7,14 @@ import ImposeBench
 import ManualBench
 import SwinjectBench
 import WiringBench
+import WiringTracedBench
 
 /// The libraries in table order: the baseline first, then Wiring, its facades and the peers.
 var libraries: [(name: String, subject: any BenchSubject.Type)] {
     [
         ("manual", ManualSubject.self),
         ("wiring", WiringSubject.self),
+        ("wiring-traced", TracedWiringSubject.self),
         ("wiring-impose", ImposeSubject.self),
         ("wiring-dicontainer", DIContainerSubject.self),
         ("wiring-dip", DipSubject.self),

@@ -9,7 +9,8 @@ struct S8NotProvided: Error {}
 extension S8UnitOfWorkImpl: Disposable {}
 
 public final class WiringSubject: BenchSubject {
-    let container = Container()
+    /// The container, public so that a variant can instrument it (``TracedWiringSubject``).
+    public let container = Container()
 
     public init() {
         let c = container
