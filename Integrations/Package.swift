@@ -190,9 +190,14 @@ let package = Package(
         .testTarget(
             name: "WiringTracingTests",
             dependencies: [
-                "WiringTracing", "WiringHummingbird",
+                "WiringTracing", "WiringHummingbird", "WiringMetrics",
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

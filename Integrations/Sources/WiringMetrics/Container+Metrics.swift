@@ -45,8 +45,9 @@ extension Container {
     /// A failure nested three builds deep counts as three failed builds: each build it passed
     /// through failed. Calling it again replaces the options.
     ///
-    /// - Parameter factory: where the metrics go; by default `MetricsSystem.factory`, read once,
-    ///   now.
+    /// - Parameters:
+    ///   - options: The labels' prefix, whether they carry the type, and whether hits count.
+    ///   - factory: Where the metrics go; by default `MetricsSystem.factory`, read once, now.
     public func recordMetrics(_ options: MetricsOptions = MetricsOptions(), factory: (any MetricsFactory)? = nil) {
         addInstrument(MetricsInstrument(options: options, factory: factory ?? MetricsSystem.factory))
     }

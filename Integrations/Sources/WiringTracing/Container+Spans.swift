@@ -55,9 +55,11 @@ extension Container {
     /// A failed build records its error and sets the span's status to error, with the message the
     /// resolve throws: what failed, where it was registered, and the fix.
     ///
-    /// - Parameter tracer: the tracer to record to; by default the one `InstrumentationSystem`
-    ///   has here (a task-local one set by `withTracer`, else the bootstrapped one), read once,
-    ///   now: the resolve path never looks it up.
+    /// - Parameters:
+    ///   - options: What becomes a span; by default every build and every scope.
+    ///   - tracer: The tracer to record to; by default the one `InstrumentationSystem` has here
+    ///     (a task-local one set by `withTracer`, else the bootstrapped one), read once, now: the
+    ///     resolve path never looks it up.
     ///
     /// Calling it again replaces the options. It costs nothing on a cached read unless
     /// ``SpanOptions/Coverage/everyResolve`` asks for cache hits.

@@ -45,6 +45,18 @@ struct DocSnippetTests {
             ["Integrations/Tests/WiringVaporTests/ArticleSnippets.swift"]
         ),
         (
+            "Integrations/Sources/WiringTracing/Documentation.docc/WiringTracing.md",
+            ["Integrations/Tests/WiringTracingTests/ArticleSnippets.swift"]
+        ),
+        (
+            "Integrations/Sources/WiringTracing/Documentation.docc/TracingAndMetrics.md",
+            ["Integrations/Tests/WiringTracingTests/ArticleSnippets.swift"]
+        ),
+        (
+            "Integrations/Sources/WiringMetrics/Documentation.docc/WiringMetrics.md",
+            ["Integrations/Tests/WiringTracingTests/ArticleSnippets.swift"]
+        ),
+        (
             "Integrations/Sources/WiringLogging/Documentation.docc/WiringLogging.md",
             ["Integrations/Tests/WiringLoggingTests/CatalogSnippets.swift"]
         ),
