@@ -264,6 +264,28 @@ struct InstrumentTests {
         #expect(stderr.contains("did not call its body exactly once while building Config"))
         #expect(stderr.contains("To fix: call `body` exactly once"))
     }
+
+    @Test("a scope instrument that skips the close stops the program with a message saying so")
+    func skippingScopeInstrumentStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = Container()
+            container.addInstrument(SkippingClose())
+            try? container.makeScope("request").syncClose()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("did not call its body exactly once, so the scope's instances were not disposed"))
+        #expect(stderr.contains("To fix: call `body` exactly once in every ScopeInstrument.close(_:)"))
+    }
+}
+
+/// Watches scopes, and closes them without running the close.
+struct SkippingClose: ContainerInstrument {
+    func scopeOpened(_ scope: ScopeInfo) -> (any ScopeInstrument)? { Skipper() }
+    struct Skipper: ScopeInstrument {
+        func close(_ body: () -> [DisposalError.Failure]) {}
+        func closeAsync(_ body: () async -> [DisposalError.Failure]) async {}
+        func abandoned() {}
+    }
 }
 
 /// Registers, resolves and adds an instrument from inside every hook.
