@@ -25,7 +25,7 @@ extension Container {
     /// A tracer for `handler` and `instruments`; `nil` when both are absent, so that the
     /// registrations run their untraced code.
     static func tracer(handler: (@Sendable (ResolutionEvent) -> Void)?, instruments: [Tracer.Installed]) -> Tracer? {
-        handler == nil && instruments.isEmpty ? nil : Tracer(handler: handler, recorder: nil, installed: instruments)
+        handler == nil && instruments.isEmpty ? nil : Tracer(handler: handler, recorder: nil, instruments: instruments)
     }
 
     /// Adds `instrument` to this container: from now on it wraps each build of the container's
@@ -45,7 +45,7 @@ extension Container {
         let added = Tracer.Installed(instrument: instrument, observesCacheHits: instrument.observesCacheHits)
         let kind = ObjectIdentifier(Instrument.self)
         updateTracer { current in
-            var instruments = current?.installed ?? []
+            var instruments = current?.instruments ?? []
             if let index = instruments.firstIndex(where: { $0.kind == kind }) {
                 instruments[index] = added
             } else {
@@ -60,7 +60,7 @@ extension Container {
     public func removeInstrument<Instrument: ContainerInstrument>(_ type: Instrument.Type) {
         updateTracer { current in
             let kind = ObjectIdentifier(Instrument.self)
-            let instruments = (current?.installed ?? []).filter { $0.kind != kind }
+            let instruments = (current?.instruments ?? []).filter { $0.kind != kind }
             return Self.tracer(handler: current?.handler, instruments: instruments)
         }
     }
@@ -71,7 +71,7 @@ extension Container {
         guard instrumentsScopes.load(ordering: .acquiring) else { return nil }
         let instruments = tracing.withLock { $0?.instruments ?? [] }
         let info = ScopeInfo(name: name, isNested: isNested)
-        let watching = instruments.compactMap { $0.scopeOpened(info) }
+        let watching = instruments.compactMap { $0.instrument.scopeOpened(info) }
         return watching.isEmpty ? nil : watching
     }
 }

@@ -19,10 +19,7 @@ final class Tracer: Sendable {
     }
 
     /// The container's instruments, in the order they were added (the first wraps the others).
-    let installed: [Installed]
-    let instruments: [any ContainerInstrument]
-    /// Those of them that observe cache hits.
-    private let hitInstruments: [any ContainerInstrument]
+    let instruments: [Installed]
     /// Whether anything hears of cache hits: when nothing does, cached reads keep their
     /// lock-free fast path (``Entry/unretainedCell``).
     let reportsHits: Bool
@@ -30,13 +27,11 @@ final class Tracer: Sendable {
     /// no path is computed.
     private let reportsBuilds: Bool
 
-    init(handler: (@Sendable (ResolutionEvent) -> Void)?, recorder: EdgeRecorder?, installed: [Installed] = []) {
+    init(handler: (@Sendable (ResolutionEvent) -> Void)?, recorder: EdgeRecorder?, instruments: [Installed] = []) {
         self.handler = handler
         self.recorder = recorder
-        self.installed = installed
-        instruments = installed.map(\.instrument)
-        hitInstruments = installed.filter(\.observesCacheHits).map(\.instrument)
-        reportsHits = handler != nil || recorder != nil || !hitInstruments.isEmpty
+        self.instruments = instruments
+        reportsHits = handler != nil || recorder != nil || instruments.contains(where: \.observesCacheHits)
         reportsBuilds = handler != nil || !instruments.isEmpty
     }
 
@@ -70,7 +65,7 @@ final class Tracer: Sendable {
                 if case .failure(let error) = result { throw error }
                 return
             }
-            try instruments[index].build(info) { try run(index + 1) }
+            try instruments[index].instrument.build(info) { try run(index + 1) }
         }
         do {
             try run(0)
@@ -132,7 +127,7 @@ final class Tracer: Sendable {
                 }
                 return
             }
-            try await instruments[index].buildAsync(info) { try await run(index + 1) }
+            try await instruments[index].instrument.buildAsync(info) { try await run(index + 1) }
         }
         do {
             try await run(0)
@@ -173,23 +168,23 @@ final class Tracer: Sendable {
         let building = ResolutionContext.existing?.buildingEntries.reversed().map(\.key) ?? []
         let path = Self.path(building, ending: entry.key)
         let info = BuildInfo(entry, depth: depth, isAsync: false, cacheHit: true, path: path)
-        for instrument in hitInstruments { instrument.resolvedFromCache(info) }
+        for installed in instruments where installed.observesCacheHits { installed.instrument.resolvedFromCache(info) }
         report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil, path: path)
     }
 
     /// Reports a resolve refused before its factory ran (a cycle, or builds nested too deep).
     func refused(_ error: WiringError) {
-        for instrument in instruments { instrument.refused(error) }
+        for installed in instruments { installed.instrument.refused(error) }
     }
 
     /// Reports that a tracked instance was made (`delta` 1), or disposed or released (−1).
     func trackedInstancesChanged(by delta: Int) {
-        for instrument in instruments { instrument.trackedInstancesChanged(by: delta) }
+        for installed in instruments { installed.instrument.trackedInstancesChanged(by: delta) }
     }
 
     /// Reports a disposal.
     func disposed(_ disposal: DisposalInfo) {
-        for instrument in instruments { instrument.disposed(disposal) }
+        for installed in instruments { installed.instrument.disposed(disposal) }
     }
 
     /// A failed build's message, in the three parts of a ``WiringError`` (what, where, the fix),
@@ -273,11 +268,11 @@ extension Container {
     /// }
     /// ```
     public func trace(_ handler: @escaping @Sendable (ResolutionEvent) -> Void) {
-        updateTracer { Tracer(handler: handler, recorder: nil, installed: $0?.installed ?? []) }
+        updateTracer { Tracer(handler: handler, recorder: nil, instruments: $0?.instruments ?? []) }
     }
 
     /// Stops reporting resolves; see ``trace(_:)``.
     public func stopTracing() {
-        updateTracer { Self.tracer(handler: nil, instruments: $0?.installed ?? []) }
+        updateTracer { Self.tracer(handler: nil, instruments: $0?.instruments ?? []) }
     }
 }
