@@ -19,14 +19,16 @@ final class PendingBuild: Sendable {
         var children: [PendingBuild] = []
         var ended = false
         var end = DefaultTracerClock.Timestamp(nanosecondsSinceEpoch: 0)
+        var elapsed = Duration.zero
         var error: (any Error)?
         var waiters = 0
     }
 
     private let info: BuildInfo
     private let parentContext: ServiceContext
-    private let start = DefaultTracerClock.now
-    private let clockStart = ContinuousClock.now
+    /// When the build began, on the monotonic clock; its span's start on the wall clock is
+    /// derived from it when the span is made.
+    private let start = ContinuousClock.now
     private let state = Mutex(State())
 
     private init(_ info: BuildInfo) {
@@ -73,12 +75,13 @@ final class PendingBuild: Sendable {
     /// Ends the record: dropped if too short; else handed to the enclosing build if it is still
     /// running, or made into spans now.
     private func finish(error: (any Error)?, minimum: Duration, tracer: any Tracer, parent: PendingBuild?) {
-        let elapsed = ContinuousClock.now - clockStart
+        let elapsed = ContinuousClock.now - start
         let end = DefaultTracerClock.now
         let waiters = info.isAsync ? info.singleFlightWaiters : 0
         state.withLock { state in
             state.ended = true
             state.end = end
+            state.elapsed = elapsed
             state.error = error
             state.waiters = waiters
         }
@@ -99,6 +102,7 @@ final class PendingBuild: Sendable {
     /// Makes this build's span, as a child of `context`, and its kept children's inside it.
     private func makeSpans(under context: ServiceContext, tracer: any Tracer) {
         let recorded = state.withLock { $0 }
+        let start = DefaultTracerClock.Timestamp(recorded.elapsed, before: recorded.end)
         let span = tracer.startSpan(SpanInstrument.name(of: info), context: context, at: start)
         span.updateAttributes { SpanInstrument.describe(info, in: &$0) }
         if info.isAsync { span.attributes["wiring.single_flight.waiters"] = recorded.waiters }

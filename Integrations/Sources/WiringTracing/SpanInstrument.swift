@@ -14,7 +14,7 @@ struct SpanInstrument: ContainerInstrument {
         if options.minimumDuration > .zero {
             return try PendingBuild.record(build, minimum: options.minimumDuration, tracer: tracer, body)
         }
-        let span = tracer.startSpan(Self.name(of: build), context: ServiceContext.current ?? .topLevel)
+        let span = tracer.startSpan(Self.name(of: build))
         span.updateAttributes { Self.describe(build, in: &$0) }
         defer { span.end() }
         do {
@@ -30,7 +30,7 @@ struct SpanInstrument: ContainerInstrument {
         if options.minimumDuration > .zero {
             return try await PendingBuild.recordAsync(build, minimum: options.minimumDuration, tracer: tracer, body)
         }
-        let span = tracer.startSpan(Self.name(of: build), context: ServiceContext.current ?? .topLevel)
+        let span = tracer.startSpan(Self.name(of: build))
         span.updateAttributes { Self.describe(build, in: &$0) }
         defer { span.end() }
         do {
@@ -46,16 +46,16 @@ struct SpanInstrument: ContainerInstrument {
     func resolvedFromCache(_ resolve: BuildInfo) {
         // A hit takes no time: a minimum duration drops it, as it would drop its span.
         guard options.minimumDuration == .zero, !options.rootsOnly || resolve.depth == 0 else { return }
-        let span = tracer.startSpan("wiring.resolve \(resolve.registration)", context: ServiceContext.current ?? .topLevel)
+        let span = tracer.startSpan("wiring.resolve \(resolve.registration)")
         span.updateAttributes { Self.describe(resolve, in: &$0) }
         span.end()
     }
 
     func scopeOpened(_ scope: ScopeInfo) -> (any ScopeInstrument)? {
         guard options.scopes else { return nil }
-        // The span current where the scope is made (a request's, behind a tracing middleware)
-        // is its parent, wherever the scope is later closed.
-        let span = tracer.startSpan("wiring.scope \(scope.name?.rawValue ?? "unnamed")", context: ServiceContext.current ?? .topLevel)
+        // The span current where the scope is made (a request's, behind a tracing middleware;
+        // `startSpan`'s default context) is its parent, wherever the scope is later closed.
+        let span = tracer.startSpan("wiring.scope \(scope.name?.rawValue ?? "unnamed")")
         span.updateAttributes { attributes in
             if let name = scope.name { attributes["wiring.scope"] = name.rawValue }
             attributes["wiring.scope.nested"] = scope.isNested
@@ -66,12 +66,9 @@ struct SpanInstrument: ContainerInstrument {
     func disposed(_ disposal: DisposalInfo) {
         // Made when the teardown has ended, from its times: inside a scope's close, a child of the
         // scope's span, which the close made current.
-        let elapsed = ContinuousClock.now - disposal.start
         let end = DefaultTracerClock.now
-        let start = DefaultTracerClock.Timestamp(
-            nanosecondsSinceEpoch: end.nanosecondsSinceEpoch - min(end.nanosecondsSinceEpoch, elapsed.nanoseconds))
-        let span = tracer.startSpan(
-            "wiring.dispose \(disposal.registration)", context: ServiceContext.current ?? .topLevel, at: start)
+        let start = DefaultTracerClock.Timestamp(ContinuousClock.now - disposal.start, before: end)
+        let span = tracer.startSpan("wiring.dispose \(disposal.registration)", at: start)
         span.attributes["wiring.type"] = disposal.registration
         if let error = disposal.error {
             span.recordError(error)
@@ -101,12 +98,14 @@ struct SpanInstrument: ContainerInstrument {
     }
 }
 
-extension Duration {
-    /// The duration in whole nanoseconds, 0 if negative (clamped to `UInt64`).
-    var nanoseconds: UInt64 {
-        let (seconds, attoseconds) = components
-        guard seconds >= 0 else { return 0 }
-        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+extension DefaultTracerClock.Timestamp {
+    /// The time `elapsed` before `end` on the wall clock spans are stamped with: the start of a
+    /// span made after the work it records, whose length the monotonic clock measured. A
+    /// negative `elapsed` counts as none; one longer than the epoch stops at it.
+    init(_ elapsed: Duration, before end: Self) {
+        let (seconds, attoseconds) = elapsed.components
+        let nanoseconds = seconds < 0 ? 0 : UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+        self.init(nanosecondsSinceEpoch: end.nanosecondsSinceEpoch - min(end.nanosecondsSinceEpoch, nanoseconds))
     }
 }
 
