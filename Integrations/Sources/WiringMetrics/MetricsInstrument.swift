@@ -80,10 +80,7 @@ final class MetricsInstrument: ContainerInstrument {
 
     private func recordBuild(_ build: BuildInfo, since start: ContinuousClock.Instant) {
         counter("builds_total", type: build).increment()
-        let elapsed = ContinuousClock.now - start
-        let (seconds, attoseconds) = elapsed.components
-        timer("build_duration", dimension: typeDimension(build))
-            .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        timer("build_duration", dimension: typeDimension(build)).record(since: start)
     }
 
     private func typeDimension(_ build: BuildInfo) -> (String, String)? {
@@ -158,7 +155,14 @@ struct ScopeMetrics: ScopeInstrument {
 
     private func ended() {
         open.decrement()
+        duration.record(since: start)
+    }
+}
+
+extension CoreMetrics.Timer {
+    /// Records the time from `start` to now.
+    func record(since start: ContinuousClock.Instant) {
         let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        duration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }
