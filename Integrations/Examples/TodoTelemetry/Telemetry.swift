@@ -20,25 +20,6 @@ public enum TelemetryBackend: String, CaseIterable, Sendable {
     case prometheus
 }
 
-extension TelemetryBackend {
-    /// The backend a `--telemetry` option names; `nil` for none.
-    public static func named(_ option: String?) throws(UnknownTelemetryBackend) -> TelemetryBackend? {
-        guard let option else { return nil }
-        guard let backend = TelemetryBackend(rawValue: option) else { throw UnknownTelemetryBackend(option: option) }
-        return backend
-    }
-}
-
-/// A `--telemetry` option that names no backend.
-public struct UnknownTelemetryBackend: Error, CustomStringConvertible {
-    /// What was given.
-    public let option: String
-
-    public var description: String {
-        "--telemetry must be \(TelemetryBackend.allCases.map(\.rawValue).joined(separator: " or ")), not \(option)."
-    }
-}
-
 /// The observability an example server was started with: what to give its container and its
 /// HTTP framework.
 public struct Telemetry: Sendable {

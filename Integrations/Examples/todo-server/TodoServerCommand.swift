@@ -32,13 +32,7 @@ struct TodoServerCommand: AsyncParsableCommand {
     @Flag(help: "Log at debug level, every build the container makes included.")
     var debug = false
 
-    @Option(
-        help: """
-            Record the container's builds and scopes as traces, and its vital signs as metrics: \
-            'otel' sends both to an OpenTelemetry collector over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT, \
-            default http://localhost:4318); 'prometheus' serves metrics at GET /metrics.
-            """)
-    var telemetry: String?
+    @OptionGroup var telemetry: TelemetryOption
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port).") }
@@ -48,7 +42,6 @@ struct TodoServerCommand: AsyncParsableCommand {
         guard maxConnections > 0 else {
             throw ValidationError("--max-connections must be at least 1, not \(maxConnections).")
         }
-        do { _ = try TelemetryBackend.named(telemetry) } catch { throw ValidationError("\(error)") }
     }
 
     func run() async throws {
@@ -61,9 +54,7 @@ struct TodoServerCommand: AsyncParsableCommand {
         if debug { configuration.logLevel = .debug }
         let server: TodoServer
         do {
-            configuration.telemetry = try TelemetryBackend.named(telemetry).map {
-                try Telemetry.bootstrap($0, serviceName: "todo-server")
-            }
+            configuration.telemetry = try telemetry.bootstrap(serviceName: "todo-server")
             server = try await TodoServer(configuration: configuration)
         } catch {
             throw stopped(by: error)

@@ -24,17 +24,10 @@ struct TodoVaporCommand: AsyncParsableCommand {
     @ArgumentParser.Option(help: "The SQLite file, created (with its tables) if missing.")
     var database = "todos-vapor.sqlite"
 
-    @ArgumentParser.Option(
-        help: """
-            Record the container's builds and scopes as traces, and its vital signs as metrics: \
-            'otel' sends both to an OpenTelemetry collector over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT, \
-            default http://localhost:4318); 'prometheus' serves metrics at GET /metrics.
-            """)
-    var telemetry: String?
+    @OptionGroup var telemetry: TelemetryOption
 
     func validate() throws {
         guard (1...65_535).contains(port) else { throw ValidationError("--port must be from 1 to 65535, not \(port).") }
-        do { _ = try TelemetryBackend.named(telemetry) } catch { throw ValidationError("\(error)") }
     }
 
     func run() async throws {
@@ -47,9 +40,7 @@ struct TodoVaporCommand: AsyncParsableCommand {
         var exporters: (group: ServiceGroup, task: Task<Void, any Error>)?
         defer { exporters?.task.cancel() }
         do {
-            let telemetry = try TelemetryBackend.named(telemetry).map {
-                try Telemetry.bootstrap($0, serviceName: "todo-vapor")
-            }
+            let telemetry = try self.telemetry.bootstrap(serviceName: "todo-vapor")
             if let exporter = telemetry?.exporter {
                 let group = ServiceGroup(services: [exporter], logger: app.logger)
                 exporters = (group, Task { try await group.run() })
