@@ -27,6 +27,11 @@ let package = Package(
         ),
         // Counts calls to malloc and its relatives, for allocations per operation.
         .target(name: "MallocCounter"),
+        // The parent's side of wiring-bench: runs the children and the profiler, collects their
+        // results and checks them against thresholds.json. No dependencies, so that its tests
+        // build in seconds.
+        .target(name: "BenchHarness"),
+        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness"]),
         .target(name: "BenchModel"),
         .target(name: "ManualBench", dependencies: ["BenchModel"]),
         .target(name: "WiringBench", dependencies: ["BenchModel", .product(name: "Wiring", package: "Wiring")]),
@@ -57,7 +62,8 @@ let package = Package(
         .executableTarget(
             name: "wiring-bench",
             dependencies: [
-                "BenchModel", "MallocCounter", "ManualBench", "WiringBench", "WiringTracedBench", "ImposeBench", "DIContainerBench",
+                "BenchHarness", "BenchModel", "MallocCounter", "ManualBench", "WiringBench", "WiringTracedBench", "ImposeBench",
+                "DIContainerBench",
                 "DipBench", "DIKitBench", "SwinjectBench", "DependenciesBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

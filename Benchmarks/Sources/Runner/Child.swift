@@ -1,3 +1,4 @@
+import BenchHarness
 import BenchModel
 import Dispatch
 import MallocCounter
@@ -18,12 +19,6 @@ struct ChildOptions {
 
 func nanoseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /// Median ns/op: warm-up, calibration to ~one repetition's duration, then timed repetitions.

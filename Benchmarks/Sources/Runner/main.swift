@@ -8,6 +8,7 @@
 // options: `--child LIBRARY SCENARIO [--quick]` runs one measurement and prints a `RESULT` line;
 // `--ops N LIBRARY SCENARIO` runs exactly N operations after warm-up (callgrind).
 import ArgumentParser
+import BenchHarness
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -46,8 +47,15 @@ for round in 1...rounds {
         // S5–S7 are not ratios: one round is enough in quick mode, three otherwise at most.
         if ["S5", "S6", "S7"].contains(scenario) && round > (quick ? 1 : 2) { continue }
         for library in selectedLibraries {
-            let fields = runChildProcess(library: library, scenario: scenario, quick: quick)
-            results.record(library: library, scenario: scenario, round: round, fields: fields)
+            // A child that hangs (a deadlock) is stopped after a time limit, and counts as crashed.
+            let output = runChildProcess(
+                executable: CommandLine.arguments[0], arguments: ["--child", library, scenario] + (quick ? ["--quick"] : []),
+                timeLimit: .seconds(quick ? 60 : 300)
+            )
+            if let failure = output.failure {
+                FileHandle.standardError.write(Data("the child of \(library) in \(scenario) \(failure)\n".utf8))
+            }
+            results.record(library: library, scenario: scenario, round: round, fields: output)
         }
     }
     FileHandle.standardError.write(Data("round \(round)/\(rounds) done after \(Int(Date().timeIntervalSince(start))) s\n".utf8))
@@ -58,7 +66,9 @@ if options.instructions {
         for scenario in selectedScenarios where ["S1", "S2", "S3", "S4", "S5", "S8"].contains(scenario) {
             // S5 and S8 only for the libraries that have them (a registration step, a request scope).
             if ["S5", "S8"].contains(scenario), results.field(library, scenario, "supported") != "true" { continue }
-            results.instructions[Results.Key(library, scenario)] = callgrindInstructions(library: library, scenario: scenario)
+            let count = callgrindInstructions(library: library, scenario: scenario, binary: CommandLine.arguments[0])
+            if case .failed(let reason) = count { FileHandle.standardError.write(Data("\(reason)\n".utf8)) }
+            results.instructions[Results.Key(library, scenario)] = count
         }
     }
 }
@@ -72,6 +82,13 @@ if let path = options.json {
 
 if options.check {
     let path = options.thresholds ?? "\(packageDirectory())/thresholds.json"
-    let passed = try check(results, thresholdsPath: path)
-    exit(passed ? 0 : 1)
+    let context = CheckContext(
+        knownLibraries: libraries.map(\.name), knownScenarios: scenarioNames, selectedLibraries: selectedLibraries,
+        selectedScenarios: selectedScenarios, countedInstructions: options.instructions
+    )
+    let report = check(results, thresholds: try Data(contentsOf: URL(fileURLWithPath: path)), context: context)
+    print("")
+    print("check against \(path):")
+    for line in report.lines { print(line) }
+    exit(report.passed ? 0 : 1)
 }

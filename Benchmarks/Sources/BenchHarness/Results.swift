@@ -1,48 +1,63 @@
 import Foundation
 
 /// Every child's output, by library, scenario and round, and the summaries computed from it.
-struct Results {
-    struct Key: Hashable {
-        let library: String
-        let scenario: String
-        init(_ library: String, _ scenario: String) {
+public struct Results: Sendable {
+    /// A library and a scenario.
+    public struct Key: Hashable, Sendable {
+        /// The library's name, as `wiring-bench --filter` takes it.
+        public let library: String
+        /// The scenario's name, `S1` to `S8`.
+        public let scenario: String
+        /// The key of `library` in `scenario`.
+        public init(_ library: String, _ scenario: String) {
             self.library = library
             self.scenario = scenario
         }
     }
 
-    var runs: [Key: [Int: ChildOutput]] = [:]
-    var instructions: [Key: Double?] = [:]
+    /// Each child's output, by round.
+    public var runs: [Key: [Int: ChildOutput]] = [:]
+    /// Callgrind's instructions per operation, or why they could not be counted.
+    public var instructions: [Key: InstructionCount] = [:]
 
-    mutating func record(library: String, scenario: String, round: Int, fields: ChildOutput) {
+    /// Empty results.
+    public init() {}
+
+    /// Records what the child of `library` in `scenario` printed in `round`.
+    public mutating func record(library: String, scenario: String, round: Int, fields: ChildOutput) {
         runs[Key(library, scenario), default: [:]][round] = fields
     }
 
-    func values(_ library: String, _ scenario: String, _ field: String) -> [Double] {
+    /// The numeric values of `field` that the children of `library` in `scenario` reported, in round order.
+    public func values(_ library: String, _ scenario: String, _ field: String) -> [Double] {
         (runs[Key(library, scenario)] ?? [:]).sorted { $0.key < $1.key }.compactMap { $0.value.fields[field] }
             .compactMap(Double.init)
     }
 
-    func field(_ library: String, _ scenario: String, _ field: String) -> String? {
+    /// The first value of `field` that a child of `library` in `scenario` reported.
+    public func field(_ library: String, _ scenario: String, _ field: String) -> String? {
         (runs[Key(library, scenario)] ?? [:]).sorted { $0.key < $1.key }.lazy.compactMap { $0.value.fields[field] }
             .first
     }
 
-    func crashed(_ library: String, _ scenario: String) -> Bool {
+    /// Whether any child of `library` in `scenario` crashed, was stopped or could not start.
+    public func crashed(_ library: String, _ scenario: String) -> Bool {
         (runs[Key(library, scenario)] ?? [:]).values.contains { $0.crashed }
     }
 
-    func printed(_ library: String, _ scenario: String) -> Bool {
+    /// Whether any child of `library` in `scenario` printed anything besides its results.
+    public func printed(_ library: String, _ scenario: String) -> Bool {
         (runs[Key(library, scenario)] ?? [:]).values.contains { !$0.otherOutput.isEmpty }
     }
 
-    func nsPerOp(_ library: String, _ scenario: String) -> Double? {
+    /// The median nanoseconds per operation over the rounds.
+    public func nsPerOp(_ library: String, _ scenario: String) -> Double? {
         let samples = values(library, scenario, "ns")
         return samples.isEmpty ? nil : median(samples)
     }
 
     /// Ratios to hand-written code, each against the manual run of the same round.
-    func ratios(_ library: String, _ scenario: String, to baseline: String = "manual") -> [Double] {
+    public func ratios(_ library: String, _ scenario: String, to baseline: String = "manual") -> [Double] {
         let ours = runs[Key(library, scenario)] ?? [:]
         let theirs = runs[Key(baseline, scenario)] ?? [:]
         return ours.keys.sorted().compactMap { round in
@@ -53,46 +68,53 @@ struct Results {
         }
     }
 
-    func ratio(_ library: String, _ scenario: String, to baseline: String = "manual") -> Double? {
+    /// The median of ``ratios(_:_:to:)``.
+    public func ratio(_ library: String, _ scenario: String, to baseline: String = "manual") -> Double? {
         let samples = ratios(library, scenario, to: baseline)
         return samples.isEmpty ? nil : median(samples)
     }
 
-    func allocations(_ library: String, _ scenario: String) -> Double? {
+    /// The median allocations per operation over the rounds.
+    public func allocations(_ library: String, _ scenario: String) -> Double? {
         let samples = values(library, scenario, "allocs")
         return samples.isEmpty ? nil : median(samples)
     }
 
-    func number(_ library: String, _ scenario: String, _ name: String) -> Double? {
+    /// The median of a numeric field over the rounds.
+    public func number(_ library: String, _ scenario: String, _ name: String) -> Double? {
         let samples = values(library, scenario, name)
         return samples.isEmpty ? nil : median(samples)
     }
 
-    /// Double constructions summed over rounds of both S6 variants.
-    func raceDoubles(_ library: String) -> Int? {
+    /// Double constructions, summed over the rounds of both S6 variants.
+    public func raceDoubles(_ library: String) -> Int? {
         let samples = values(library, "S6", "doubles_spin") + values(library, "S6", "doubles_empty")
         return samples.isEmpty ? nil : Int(samples.reduce(0, +))
     }
 
-    func raceDifferent(_ library: String) -> Int? {
+    /// Rounds of S6 in which the two threads got different instances, summed over both variants.
+    public func raceDifferent(_ library: String) -> Int? {
         let samples = values(library, "S6", "different_spin") + values(library, "S6", "different_empty")
         return samples.isEmpty ? nil : Int(samples.reduce(0, +))
     }
 
-    func raceRounds(_ library: String) -> Int? {
+    /// The rounds of S6 run with a spinning `init`.
+    public func raceRounds(_ library: String) -> Int? {
         let samples = values(library, "S6", "race_rounds_spin")
         return samples.isEmpty ? nil : Int(samples.reduce(0, +))
     }
 }
 
-func format(_ value: Double?, digits: Int = 1) -> String {
+/// `value` for a table: whole numbers from 100 on, `digits` decimals below, `—` for none.
+public func format(_ value: Double?, digits: Int = 1) -> String {
     guard let value else { return "—" }
     if value >= 100 { return String(Int(value.rounded())) }
     return String(format: "%.\(digits)f", value)
 }
 
 extension Results {
-    func table(libraries: [String], scenarios: [String], rounds: Int) -> String {
+    /// The human-readable tables of these results.
+    public func table(libraries: [String], scenarios: [String], rounds: Int) -> String {
         var lines: [String] = []
         func row(_ cells: [String], widths: [Int]) -> String {
             zip(cells, widths).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }
@@ -114,7 +136,7 @@ extension Results {
                         cell += " \(format(r))× [\(format(spread.min()))–\(format(spread.max()))]"
                     }
                     cell += " a=\(format(allocations(library, scenario)))"
-                    if let instructions = instructions[Key(library, scenario)] {
+                    if let instructions = instructions[Key(library, scenario)]?.value {
                         cell += " i=\(format(instructions))"
                     }
                     return cell
@@ -133,7 +155,7 @@ extension Results {
                     else { return nil }
                     return ours / theirs
                 }
-                let instructionsCell = instructions[Key(library, "S8")].flatMap { $0 }.map { "i=\(format($0))" } ?? ""
+                let instructionsCell = instructions[Key(library, "S8")]?.value.map { "i=\(format($0))" } ?? ""
                 lines.append(
                     row(
                         [
@@ -161,7 +183,7 @@ extension Results {
                             format(number(library, "S5", "growth_100_ms"), digits: 3),
                             format(number(library, "S5", "growth_1000_ms"), digits: 3),
                             format(number(library, "S5", "growth_10000_ms"), digits: 3),
-                            instructions[Key(library, "S5")].flatMap { $0 }.map { "i=\(format($0))" } ?? "",
+                            instructions[Key(library, "S5")]?.value.map { "i=\(format($0))" } ?? "",
                         ],
                         widths: [20, 10, 10, 10, 10, 10, 14]
                     )
@@ -205,7 +227,8 @@ extension Results {
         return lines.joined(separator: "\n")
     }
 
-    func json(libraries: [String], scenarios: [String]) throws -> Data {
+    /// The machine-readable results, with `null` where a figure was not measured.
+    public func json(libraries: [String], scenarios: [String]) throws -> Data {
         func orNull(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
         var rows: [[String: Any]] = []
         for library in libraries {
@@ -215,7 +238,7 @@ extension Results {
                     "library": library, "scenario": scenario, "ns_per_op": orNull(nsPerOp(library, scenario)),
                     "ratio_to_manual": orNull(ratio(library, scenario)),
                     "ratio_spread": ratios(library, scenario),
-                    "instructions_per_op": orNull(instructions[Key(library, scenario)] ?? nil),
+                    "instructions_per_op": orNull(instructions[Key(library, scenario)]?.value),
                     "allocations_per_op": orNull(allocations(library, scenario)),
                     "requests_per_second_8_workers": orNull(scenario == "S8" ? number(library, "S8", "rps8") : nil),
                 ])
@@ -224,7 +247,7 @@ extension Results {
                 rows.append([
                     "library": library, "scenario": "S5", "cold_ms": orNull(number(library, "S5", "cold_ms")),
                     "warm_ms": orNull(number(library, "S5", "warm_ms")),
-                    "instructions_per_op": orNull(instructions[Key(library, "S5")] ?? nil),
+                    "instructions_per_op": orNull(instructions[Key(library, "S5")]?.value),
                     "growth_ms": [
                         "100": orNull(number(library, "S5", "growth_100_ms")),
                         "1000": orNull(number(library, "S5", "growth_1000_ms")),
@@ -263,11 +286,19 @@ extension Results {
     }
 }
 
-func machineDescription() -> String {
+/// The processor's model and the number of cores, for the results.
+public func machineDescription() -> String {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     let model =
         cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }.map {
             $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         } ?? "unknown CPU"
     return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+}
+
+/// The median of `values`, which must not be empty.
+public func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
