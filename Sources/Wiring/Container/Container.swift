@@ -190,6 +190,12 @@ public final class Container: Resolving, Sendable {
     var liveChildren: [Container] {
         children.withLock { $0.live }
     }
+
+    /// The entries that making this container's children has appended and swept so far: for the
+    /// test that making a child costs amortised constant work.
+    package var childListWork: Int {
+        children.withLock { $0.work }
+    }
 }
 
 /// A registration that replaced another of the same key in the same container, for
@@ -222,15 +228,20 @@ struct ChildList: Sendable {
     private var list: [WeakContainer] = []
     /// The length at which the next append sweeps.
     private var sweepAt = 16
+    /// The entries appended and visited by sweeps so far: the work of making children, which a
+    /// test checks grows linearly with their number.
+    private(set) var work = 0
 
     /// The children still alive.
     var live: [Container] { list.compactMap(\.container) }
 
     mutating func append(_ child: Container) {
         if list.count >= sweepAt {
+            work += list.count
             list.removeAll { $0.container == nil }
             sweepAt = max(16, list.count * 2)
         }
         list.append(WeakContainer(container: child))
+        work += 1
     }
 }

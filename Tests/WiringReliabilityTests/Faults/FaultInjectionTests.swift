@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Wiring
+@_spi(Testing) import Wiring
 
 /// Factories and hooks that throw at every position of a graph `Root → Mid → Leaf`.
 @Suite("Fault injection", .timeLimit(.minutes(10)))
@@ -134,10 +134,13 @@ struct FaultInjectionTests {
     func asyncSingletonFaultRetries() async throws {
         let container = Container()
         let attempts = Counter()
+        let gate = AsyncGate()
         container.register(Probe.self, lifetime: .singleton) { (_: Resolver) async throws -> Probe in
             let attempt = attempts.increment()
-            try await Task.sleep(for: .milliseconds(20))
-            if attempt == 1 { throw InjectedFault(at: "async") }
+            if attempt == 1 {
+                await gate.wait()
+                throw InjectedFault(at: "async")
+            }
             return Probe(source: attempt)
         }
         let codes = await withTaskGroup(of: WiringError.Code?.self) { group in
@@ -151,13 +154,45 @@ struct FaultInjectionTests {
                     }
                 }
             }
+            // The first attempt fails only once all eight resolves wait for it: the engine
+            // counts them, the one that started it included.
+            while container.singleFlightCallers(Probe.self) < 8 { await Task.yield() }
+            gate.open()
             var codes: [WiringError.Code?] = []
             for await code in group { codes.append(code) }
             return codes
         }
-        #expect(codes.contains(.factoryFailed))
+        // Every one of the eight got the one failure; none started an attempt of its own.
+        #expect(codes == Array(repeating: .factoryFailed, count: 8))
+        #expect(attempts.count == 1)
         let probe = try await container.resolveAsync(Probe.self)
+        #expect(probe.source == 2)
         #expect(try await container.resolveAsync(Probe.self) === probe)
-        #expect(attempts.count >= 2)
+        #expect(attempts.count == 2)
+    }
+}
+
+/// A gate that async work waits at until it is opened, without blocking a thread.
+final class AsyncGate: Sendable {
+    private let state = Lock<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state in
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }

@@ -32,6 +32,8 @@ struct RemoveRaceTests {
         let pool = StressPool()
         defer { pool.stop() }
         let rounds = max(StressBudget.rounds / 10, 100)
+        let served = Atomic<Int>(0)
+        let unexpected = Lock<[String]>([])
         pool.run(rounds: rounds, setup: { _ in container }) { container, thread in
             if thread == 0 {
                 switch Int.random(in: 0..<3) {
@@ -41,11 +43,23 @@ struct RemoveRaceTests {
                 }
                 make()
             } else {
-                _ = try? container.resolve(LiveSingleton.self)
+                do throws(WiringError) {
+                    _ = try container.resolve(LiveSingleton.self)
+                    served.add(1, ordering: .relaxed)
+                } catch {
+                    // Between a remove and the next register, notRegistered is the answer.
+                    if error.code != .notRegistered { unexpected.withLock { $0.append("\(error)") } }
+                }
             }
         } check: { _, _ in
         }
         container.remove(LiveSingleton.self)
         #expect(live.current == 0)
+        // The readers did read: the registration is missing only between a remove and the
+        // register after it, a third of the writer's short turns at most. Seven readers per
+        // round, so at least one served instance per round is a loose floor.
+        #expect(served.load(ordering: .relaxed) >= rounds, "\(served.load(ordering: .relaxed)) served in \(rounds) rounds")
+        let errors = unexpected.withLock { $0 }
+        #expect(errors.isEmpty, "\(errors.count) unexpected errors, first: \(errors.first ?? "")")
     }
 }
