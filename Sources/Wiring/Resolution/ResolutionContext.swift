@@ -52,6 +52,12 @@ final class ResolutionContext {
     @exclusivity(unchecked) var facadeStates: [(type: ObjectIdentifier, state: AnyObject)] = []
     /// What registry changes unpublished inside ``ResolutionInProgress/collectingReleases(_:)``.
     var collectedReleases: [AnyObject]?
+    /// Whether a cache hit or a refusal is being reported to the instruments and the trace
+    /// handler on this thread: a resolve they make meanwhile is served but not reported, so that
+    /// a hook which resolves cannot recurse without end (see ``Tracer/hit(_:_:)``). Skips the
+    /// exclusivity checks: read and written only by this thread, in accesses that span no user
+    /// code.
+    @exclusivity(unchecked) var isReportingHitOrRefusal = false
 
     init() {
         frame = .allocate(capacity: 1)

@@ -38,11 +38,17 @@ public protocol ContainerInstrument: Sendable {
     func buildAsync(_ build: BuildInfo, _ body: () async throws -> Void) async rethrows
 
     /// A resolve served from a cache, when ``observesCacheHits`` is `true`.
+    ///
+    /// It may resolve from the container: what it resolves is served, and its cache hits are not
+    /// reported (each would call this again, without end).
     func resolvedFromCache(_ resolve: BuildInfo)
 
     /// A resolve refused before any factory ran: ``WiringError/Code/cycle`` or
     /// ``WiringError/Code/depthExceeded``, reported once, where it was detected (the builds it
     /// then fails report it again, as their failure).
+    ///
+    /// It may resolve from the container; a refusal of what it resolves is thrown to it and not
+    /// reported again.
     func refused(_ error: WiringError)
 
     /// A scope was made from the container: return what should hear of its end, or `nil`.

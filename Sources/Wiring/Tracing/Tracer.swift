@@ -161,20 +161,40 @@ final class Tracer: Sendable {
     }
 
     /// Reports a resolve served from a cache.
+    ///
+    /// A hit is reported with no build frame of its own, so a hook that resolves a cached
+    /// instance from inside ``ContainerInstrument/resolvedFromCache(_:)`` (or a trace handler
+    /// that does from inside its hit event) would be reported again, without end, and overflow
+    /// the stack: such a nested resolve is served and not reported.
     func hit(_ entry: TracedEntry, _ resolver: Resolver) {
         recorder?.touch(entry.key)
         guard reportsBuilds else { return }
-        let depth = ResolutionContext.existing?.frame.pointee.depth ?? 0
-        let building = ResolutionContext.existing?.buildingEntries.reversed().map(\.key) ?? []
-        let path = Self.path(building, ending: entry.key)
-        let info = BuildInfo(entry, depth: depth, isAsync: false, cacheHit: true, path: path)
-        for installed in instruments where installed.observesCacheHits { installed.instrument.resolvedFromCache(info) }
-        report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil, path: path)
+        Self.reportingOnce {
+            let depth = ResolutionContext.existing?.frame.pointee.depth ?? 0
+            let building = ResolutionContext.existing?.buildingEntries.reversed().map(\.key) ?? []
+            let path = Self.path(building, ending: entry.key)
+            let info = BuildInfo(entry, depth: depth, isAsync: false, cacheHit: true, path: path)
+            for installed in instruments where installed.observesCacheHits { installed.instrument.resolvedFromCache(info) }
+            report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil, path: path)
+        }
     }
 
     /// Reports a resolve refused before its factory ran (a cycle, or builds nested too deep).
+    /// A refusal met while reporting one (a hook that resolves the type it heard refused) is
+    /// thrown to that hook's resolve and not reported again, for the reason ``hit(_:_:)`` gives.
     func refused(_ error: WiringError) {
-        for installed in instruments { installed.instrument.refused(error) }
+        Self.reportingOnce {
+            for installed in instruments { installed.instrument.refused(error) }
+        }
+    }
+
+    /// Runs `report` unless this thread is already inside one, which it then skips.
+    private static func reportingOnce(_ report: () -> Void) {
+        let context = ResolutionContext.current
+        guard !context.isReportingHitOrRefusal else { return }
+        context.isReportingHitOrRefusal = true
+        defer { context.isReportingHitOrRefusal = false }
+        report()
     }
 
     /// Reports that a tracked instance was made (`delta` 1), or disposed or released (−1).
