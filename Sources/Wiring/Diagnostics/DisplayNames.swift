@@ -26,14 +26,33 @@ package func metatypeExpression(_ name: String) -> String {
     name.hasPrefix("any ") ? "(\(name)).self" : "\(name).self"
 }
 
-/// A tag as users wrote it: `"primary"` for strings, `.replica` for enum cases.
+/// A tag as Swift code writes it: `"primary"` for a string, `.replica` for a ``WiringTag`` or an
+/// enum case, `.id(3)` for a case with a payload, `Int??.some(nil)` for an optional, `42` for a
+/// number. A class instance has no such spelling, and is named as one: `a ClassTag instance`.
 package func tagDisplayName(_ tag: AnyHashable) -> String {
-    if let string = tag.base as? String { return "\"\(string)\"" }
-    let text = String(describing: tag.base)
-    if let first = text.first, first.isLetter, first.isLowercase, !text.contains(where: { $0 == " " || $0 == "(" }) {
-        return ".\(text)"
+    tagValueDisplayName(tag.base)
+}
+
+/// ``tagDisplayName(_:)`` of a tag's value, or of a value inside one (an optional's, a case's).
+private func tagValueDisplayName(_ value: Any) -> String {
+    if let string = value as? String { return String(reflecting: string) }
+    if value is WiringTag { return String(describing: value) }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional:
+        // `nil` alone would read as "no tag": the type says which `nil` it is.
+        let type = typeDisplayName(Swift.type(of: value))
+        guard let wrapped = mirror.children.first?.value else { return "\(type).none" }
+        return "\(type).some(\(tagValueDisplayName(wrapped)))"
+    case .enum:
+        // `replica`, `id(3)`: the case as its enum prints it, with the dot that makes it code.
+        return ".\(value)"
+    case .class:
+        if let described = value as? any CustomStringConvertible { return described.description }
+        return "a \(typeDisplayName(Swift.type(of: value))) instance"
+    default:
+        return String(describing: value)
     }
-    return text
 }
 
 /// A resolution path, `A → B → C`, shortened in the middle when a runaway recursion made it long.

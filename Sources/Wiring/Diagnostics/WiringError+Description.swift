@@ -96,8 +96,16 @@ extension WiringError {
         let name = typeDisplayName(key.type)
         switch code.base {
         case .notRegistered:
-            let tagPart = key.tag.map { ", tag: \($0.expression)" } ?? ""
-            fixes.append("register it: container.register(\(metatypeExpression(name))\(tagPart)) { r in … }")
+            if let tag = key.tag, tag.base != tag.base {
+                // A tag not equal to itself (NaN) matches nothing, and registering with it stops
+                // the program: no registration can serve it.
+                fixes.append(
+                    "resolve with a tag that is equal to itself: \(tag) is not (NaN never equals anything), so no registration can match it."
+                )
+            } else {
+                let tagPart = key.tag.map { ", tag: \($0.expression)" } ?? ""
+                fixes.append("register it: container.register(\(metatypeExpression(name))\(tagPart)) { r in … }")
+            }
         case .cycle:
             if cycle != nil {
                 fixes.append(
@@ -136,7 +144,15 @@ extension WiringError {
                 fixes.append("or, if one instance for the whole app is right, register \(name) as .singleton.")
                 break
             }
-            fixes.append("resolve it through a scope: let scope = container.makeScope(); try scope.resolve(\(metatypeExpression(name)))")
+            if case .scope(let scopeName?) = detail {
+                // Through a scope of another name, or none: only a scope of this name serves it.
+                fixes.append(
+                    "resolve it through a scope named \(String(reflecting: scopeName.rawValue)), or one nested in it: let scope = container.makeScope(\(String(reflecting: scopeName.rawValue))); try scope.resolve(\(metatypeExpression(name)))"
+                )
+            } else {
+                fixes.append(
+                    "resolve it through a scope: let scope = container.makeScope(); try scope.resolve(\(metatypeExpression(name)))")
+            }
             fixes.append("or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.")
         case .invalidLifetime where isProvideNeedsScoped:
             fixes.append(

@@ -54,7 +54,7 @@ struct MessageWordingTests {
                   registered at: WiringTests/MessageWordingTests.swift:\(registered)
                   resolved at: WiringTests/MessageWordingTests.swift:\(line)
                 To fix:
-                  - resolve it through a scope: let scope = container.makeScope(); try scope.resolve(Tracked.self)
+                  - resolve it through a scope named "request", or one nested in it: let scope = container.makeScope("request"); try scope.resolve(Tracked.self)
                   - or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.
                 """)
     }

@@ -72,4 +72,44 @@ struct TagTests {
             #expect(output.contains("To fix:"), "\(output)")
         }
     }
+
+    @Test("messages print a payload case, an optional and a class instance as code, not as bare text")
+    func tagsPrintAsCode() {
+        let container = Container()
+        let payload = #expect(throws: WiringError.self) { try container.resolve(Config.self, tag: AccountTag.id(3)) }
+        #expect(payload?.description.contains("Config tagged .id(3)") == true, "\(String(describing: payload))")
+        #expect(payload?.description.contains("tag: AccountTag.id(3))") == true, "\(String(describing: payload))")
+
+        let nestedNil: Int?? = .some(nil)
+        let optional = #expect(throws: WiringError.self) { try container.resolve(Config.self, tag: nestedNil) }
+        // Swift passes `Int??.some(nil)` to an optional tag parameter as `Int?.none`.
+        #expect(optional?.description.contains("Config tagged Optional<Int>.none") == true, "\(String(describing: optional))")
+        #expect(optional?.description.contains(".nil") == false, "\(String(describing: optional))")
+
+        let instance = #expect(throws: WiringError.self) { try container.resolve(Config.self, tag: ClassTag()) }
+        #expect(instance?.description.contains("Config tagged a ClassTag instance") == true, "\(String(describing: instance))")
+
+        let quoted = #expect(throws: WiringError.self) { try container.resolve(Config.self, tag: "say \"hi\"") }
+        #expect(quoted?.description.contains(#"Config tagged "say \"hi\"""#) == true, "\(String(describing: quoted))")
+    }
+
+    @Test("a NaN tag's fix-it says it can never match, instead of registering with it (which stops the program)")
+    func nanTagFixIt() {
+        let container = Container()
+        let error = #expect(throws: WiringError.self) { try container.resolve(Config.self, tag: Double.nan) }
+        let message = error?.description ?? ""
+        #expect(!message.contains("container.register("), "\(message)")
+        #expect(message.contains("is not (NaN never equals anything)"), "\(message)")
+    }
+}
+
+/// A tag with a payload.
+enum AccountTag: Hashable, Sendable {
+    case id(Int)
+}
+
+/// A tag that is a class instance: it has no spelling in code.
+final class ClassTag: Hashable, Sendable {
+    static func == (lhs: ClassTag, rhs: ClassTag) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
