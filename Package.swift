@@ -72,6 +72,9 @@ let package = Package(
             dependencies: ["Wiring", "WiringTesting"],
             swiftSettings: strictSettings
         ),
+        // Code written as a user's package writes it: no upcoming features, so that a hook whose
+        // meaning depends on them (an async closure parameter) shows up as not called.
+        .testTarget(name: "WiringDefaultSettingsTests", dependencies: ["Wiring"]),
         .testTarget(name: "WiringImposeTests", dependencies: ["WiringImpose"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDIContainerTests", dependencies: ["WiringDIContainer"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDipTests", dependencies: ["WiringDip"], swiftSettings: legacySettings),

@@ -36,7 +36,7 @@ final class MetricsInstrument: ContainerInstrument {
         }
     }
 
-    func buildAsync(_ build: BuildInfo, _ body: () async throws -> Void) async rethrows {
+    func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws {
         let start = ContinuousClock.now
         defer { recordBuild(build, since: start) }
         do {
@@ -143,7 +143,7 @@ struct ScopeMetrics: ScopeInstrument {
         ended()
     }
 
-    func closeAsync(_ body: () async -> [DisposalError.Failure]) async {
+    func closeAsync(_ body: ScopeCloseBody) async {
         _ = await body()
         ended()
     }

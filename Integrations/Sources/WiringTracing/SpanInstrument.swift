@@ -25,10 +25,10 @@ struct SpanInstrument: ContainerInstrument {
         }
     }
 
-    func buildAsync(_ build: BuildInfo, _ body: () async throws -> Void) async rethrows {
+    func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws {
         if options.rootsOnly, build.depth > 0 { return try await body() }
         if options.minimumDuration > .zero {
-            return try await PendingBuild.recordAsync(build, minimum: options.minimumDuration, tracer: tracer, body)
+            return try await PendingBuild.recordAsync(build, minimum: options.minimumDuration, tracer: tracer) { try await body() }
         }
         let span = tracer.startSpan(Self.name(of: build))
         span.updateAttributes { Self.describe(build, in: &$0) }
@@ -118,7 +118,7 @@ struct ScopeSpan: ScopeInstrument {
         end(failures)
     }
 
-    func closeAsync(_ body: () async -> [DisposalError.Failure]) async {
+    func closeAsync(_ body: ScopeCloseBody) async {
         let failures = await ServiceContext.withValue(span.context) { await body() }
         end(failures)
     }

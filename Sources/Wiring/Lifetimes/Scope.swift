@@ -187,26 +187,32 @@ final class ScopeState: Sendable {
     }
 
     /// ``reportingClose(_:)`` for an `async` close.
-    private func reportingClose(_ close: () async throws(DisposalError) -> Void) async throws(DisposalError) {
+    private func reportingClose(_ close: @Sendable () async throws(DisposalError) -> Void) async throws(DisposalError) {
         guard let instruments else { return try await close() }
         closeReported.store(true, ordering: .releasing)
         var outcome: DisposalError?
         var runs = 0
-        func run(_ index: Int) async -> [DisposalError.Failure] {
-            if index == instruments.count {
-                runs += 1
-                if runs == 1 {
-                    do throws(DisposalError) { try await close() } catch { outcome = error }
+        // The body an instrument gets stores its closure, valid only during the call (see
+        // `Tracer.instrumentedAsync`).
+        await withoutActuallyEscaping(close) { close in
+            func run(_ index: Int) async -> [DisposalError.Failure] {
+                if index == instruments.count {
+                    runs += 1
+                    if runs == 1 {
+                        do throws(DisposalError) { try await close() } catch { outcome = error }
+                    }
+                    return outcome?.failures ?? []
                 }
-                return outcome?.failures ?? []
+                var failures: [DisposalError.Failure] = []
+                await instruments[index].closeAsync(
+                    ScopeCloseBody {
+                        failures = await run(index + 1)
+                        return failures
+                    })
+                return failures
             }
-            var failures: [DisposalError.Failure] = []
-            await instruments[index].closeAsync {
-                failures = await run(index + 1); return failures
-            }
-            return failures
+            _ = await run(0)
         }
-        _ = await run(0)
         if runs != 1 { Self.closeNotRunOnce() }
         if let outcome { throw outcome }
     }

@@ -33,9 +33,15 @@ public protocol ContainerInstrument: Sendable {
     /// its hooks).
     func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows
 
-    /// Wraps an `async` factory's build; see ``build(_:_:)``. After `body` returns,
-    /// ``BuildInfo/singleFlightWaiters`` counts the resolves that waited for it.
-    func buildAsync(_ build: BuildInfo, _ body: () async throws -> Void) async rethrows
+    /// Wraps an `async` factory's build; see ``build(_:_:)``. Call `body()` exactly once and
+    /// rethrow what it throws. After it returns, ``BuildInfo/singleFlightWaiters`` counts the
+    /// resolves that waited for the build.
+    ///
+    /// `body` is an ``AsyncBuildBody``, not a closure, so that this requirement is matched the
+    /// same way whether or not a package turns on `NonisolatedNonsendingByDefault`: an `async`
+    /// closure parameter would mean a different type in each, and an implementation written in
+    /// the other setting would silently not be called.
+    func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws
 
     /// A resolve served from a cache, when ``observesCacheHits`` is `true`.
     ///
@@ -70,7 +76,7 @@ extension ContainerInstrument {
     /// Runs `body`.
     public func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows { try body() }
     /// Runs `body`.
-    public func buildAsync(_ build: BuildInfo, _ body: () async throws -> Void) async rethrows { try await body() }
+    public func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws { try await body() }
     /// Does nothing.
     public func resolvedFromCache(_ resolve: BuildInfo) {}
     /// Does nothing.
@@ -92,12 +98,48 @@ public protocol ScopeInstrument: Sendable {
     /// failed.
     func close(_ body: () -> [DisposalError.Failure])
 
-    /// ``close(_:)`` for a close that awaits its teardowns.
-    func closeAsync(_ body: () async -> [DisposalError.Failure]) async
+    /// ``close(_:)`` for a close that awaits its teardowns: call `body()` exactly once. It is a
+    /// ``ScopeCloseBody`` for the reason ``ContainerInstrument/buildAsync(_:_:)`` gives.
+    func closeAsync(_ body: ScopeCloseBody) async
 
     /// The scope was released without being closed: its instances were released undisposed.
     func abandoned()
 }
+
+/// The build that ``ContainerInstrument/buildAsync(_:_:)`` wraps: call it exactly once, as
+/// `try await body()`, where the build should happen. Valid only during that call.
+public struct AsyncBuildBody {
+    private let run: () async throws -> Void
+
+    init(_ run: @escaping () async throws -> Void) { self.run = run }
+
+    /// Runs the factory and the registration's decorators.
+    ///
+    /// - Throws: What the build throws; rethrow it.
+    public func callAsFunction() async throws { try await run() }
+}
+
+/// Not `Sendable`: the body belongs to the build it wraps, on the task that runs it.
+@available(*, unavailable)
+extension AsyncBuildBody: Sendable {}
+
+/// The close that ``ScopeInstrument/closeAsync(_:)`` wraps: call it exactly once, as
+/// `await body()`. Valid only during that call.
+public struct ScopeCloseBody {
+    private let run: () async -> [DisposalError.Failure]
+
+    init(_ run: @escaping () async -> [DisposalError.Failure]) { self.run = run }
+
+    /// Disposes the scope's instances, each reported to ``ContainerInstrument/disposed(_:)``.
+    ///
+    /// - Returns: The teardowns that failed.
+    @discardableResult
+    public func callAsFunction() async -> [DisposalError.Failure] { await run() }
+}
+
+/// Not `Sendable`: the body belongs to the close it wraps, on the task that runs it.
+@available(*, unavailable)
+extension ScopeCloseBody: Sendable {}
 
 /// One build or cached resolve, as a ``ContainerInstrument`` sees it.
 public struct BuildInfo: Sendable {

@@ -96,7 +96,7 @@ final class Tracer: Sendable {
         _ entry: TracedEntry,
         _ resolver: Resolver,
         waiters: (@Sendable () -> Int)?,
-        _ factory: () async throws -> T
+        _ factory: @Sendable () async throws -> T
     ) async throws -> T {
         let depth = max(AsyncResolutionStack.frames.count - 1, 0)
         let path = reportsBuilds ? Self.path(AsyncResolutionStack.frames.map(\.key), ending: entry.key) : []
@@ -113,30 +113,34 @@ final class Tracer: Sendable {
     }
 
     /// ``instrumented(_:_:)`` for an async factory.
-    private func instrumentedAsync<T>(_ info: BuildInfo, _ factory: () async throws -> T) async throws -> T {
+    private func instrumentedAsync<T>(_ info: BuildInfo, _ factory: @Sendable () async throws -> T) async throws -> T {
         if instruments.isEmpty { return try await factory() }
-        var result: Result<T, any Error>?
-        func run(_ index: Int) async throws {
-            if index == instruments.count {
-                if result != nil { Self.instrumentSkipped(info) }
-                do {
-                    result = .success(try await factory())
-                } catch {
-                    result = .failure(error)
-                    throw error
+        // The body an instrument gets stores its closure; it is valid only during the call, which
+        // `withoutActuallyEscaping` checks (an instrument that kept it would stop the program).
+        return try await withoutActuallyEscaping(factory) { factory in
+            var result: Result<T, any Error>?
+            func run(_ index: Int) async throws {
+                if index == instruments.count {
+                    if result != nil { Self.instrumentSkipped(info) }
+                    do {
+                        result = .success(try await factory())
+                    } catch {
+                        result = .failure(error)
+                        throw error
+                    }
+                    return
                 }
-                return
+                try await instruments[index].instrument.buildAsync(info, AsyncBuildBody { try await run(index + 1) })
             }
-            try await instruments[index].instrument.buildAsync(info) { try await run(index + 1) }
+            do {
+                try await run(0)
+            } catch {
+                if result == nil { Self.instrumentSkipped(info) }
+                throw error
+            }
+            guard let result else { Self.instrumentSkipped(info) }
+            return try result.get()
         }
-        do {
-            try await run(0)
-        } catch {
-            if result == nil { Self.instrumentSkipped(info) }
-            throw error
-        }
-        guard let result else { Self.instrumentSkipped(info) }
-        return try result.get()
     }
 
     /// Reports a build that started at `start` and ended now, with `error` if it failed.

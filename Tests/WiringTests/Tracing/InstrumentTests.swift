@@ -27,7 +27,7 @@ final class RecordingInstrument: ContainerInstrument {
         }
     }
 
-    func buildAsync(_ build: BuildInfo, _ body: () async throws -> Void) async rethrows {
+    func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws {
         write("begin async \(build.registration)")
         try await body()
         write("end async \(build.registration) waiters \(build.singleFlightWaiters)")
@@ -54,7 +54,7 @@ final class RecordingInstrument: ContainerInstrument {
             let failures = body()
             log.withLock { $0.append("closed \(name) [\(failures.count) failed]") }
         }
-        func closeAsync(_ body: () async -> [DisposalError.Failure]) async {
+        func closeAsync(_ body: ScopeCloseBody) async {
             log.withLock { $0.append("closing async \(name)") }
             let failures = await body()
             log.withLock { $0.append("closed async \(name) [\(failures.count) failed]") }
@@ -283,7 +283,7 @@ struct SkippingClose: ContainerInstrument {
     func scopeOpened(_ scope: ScopeInfo) -> (any ScopeInstrument)? { Skipper() }
     struct Skipper: ScopeInstrument {
         func close(_ body: () -> [DisposalError.Failure]) {}
-        func closeAsync(_ body: () async -> [DisposalError.Failure]) async {}
+        func closeAsync(_ body: ScopeCloseBody) async {}
         func abandoned() {}
     }
 }
