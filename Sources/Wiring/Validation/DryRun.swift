@@ -17,6 +17,9 @@ struct DryRun {
 
     /// The copy the dry run finished in; its caches hold what was built.
     let copy: Container
+    /// The scopes of its last attempt, kept open until ``dispose()`` closes them with the copy:
+    /// a scope released unclosed would release its instances undisposed.
+    private let scopes: [Scope]
     /// What factories and hooks resolved.
     let edges: Set<EdgeRecorder.Edge>
     /// What the resolves threw.
@@ -49,8 +52,10 @@ struct DryRun {
         var parkedEdges: Set<EdgeRecorder.Edge> = []
         /// Set when the dry run stops before the plan is done.
         var incomplete: (reason: String, next: ServiceKey?)?
-        /// The latest attempt's copy (finished, or not started), whose caches the analysis reads.
+        /// The latest attempt's copy (finished, or not started), whose caches the analysis reads,
+        /// and its scopes.
         var lastCopy: Container?
+        var lastScopes: [Scope] = []
 
         init(plan: [Planned]) { self.plan = plan }
 
@@ -140,6 +145,7 @@ struct DryRun {
     private static func startWorker(for progress: Progress, attempt: Attempt) -> DryRunWorker? {
         let next = progress.next < progress.plan.count ? progress.plan[progress.next].key : nil
         progress.lastCopy = attempt.copy
+        progress.lastScopes = attempt.scopes
         guard progress.parks < maximumParks else {
             progress.incomplete = (
                 "the dry run stopped after \(maximumParks) call-site injections (wired(), @Wired) failed", next
@@ -175,9 +181,54 @@ struct DryRun {
         // Stops tracing the copy the analysis reads.
         for level in copy.lineage { level.setTracer(nil) }
         self.copy = copy
+        self.scopes = progress.lastScopes
         self.edges = progress.edges
         self.errors = progress.errors
         self.incomplete = progress.incomplete
+    }
+
+    /// Disposes what the dry run built, as a shutdown of its copy does: its scopes' instances,
+    /// then the copy's and its parents' copies', each in reverse order of creation. Returns the
+    /// teardowns that failed.
+    ///
+    /// Without `await`, an asynchronous teardown cannot be run before this returns: when the
+    /// copy has one, the whole shutdown runs in a task instead, and is not waited for. What an
+    /// attempt that parked its thread built stays with that thread, undisposed: its build never
+    /// ends, and a shutdown would wait for it for ever.
+    func disposeSynchronously() -> [DisposalError.Failure] {
+        var failures: [DisposalError.Failure] = []
+        for level in copy.lineage {
+            do throws(DisposalError) {
+                try level.syncShutdown()
+            } catch {
+                guard error.asynchronousTeardowns.isEmpty else {
+                    let copy = self.copy
+                    let scopes = self.scopes
+                    Task {
+                        for level in copy.lineage { try? await level.shutdown() }
+                        withExtendedLifetime(scopes) {}
+                    }
+                    return failures
+                }
+                failures += error.failures
+            }
+        }
+        withExtendedLifetime(scopes) {}
+        return failures
+    }
+
+    /// ``disposeSynchronously()``, awaiting asynchronous teardowns.
+    func dispose() async -> [DisposalError.Failure] {
+        var failures: [DisposalError.Failure] = []
+        for level in copy.lineage {
+            do throws(DisposalError) {
+                try await level.shutdown()
+            } catch {
+                failures += error.failures
+            }
+        }
+        withExtendedLifetime(scopes) {}
+        return failures
     }
 
     /// Waits, without blocking a thread, for the worker to finish or park.

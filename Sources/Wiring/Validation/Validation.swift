@@ -14,6 +14,10 @@ public struct ValidationOptions: Sendable {
     /// scopes (``Registration/providedToScopes()``), and main-actor factories resolved off the
     /// main actor, are not dry-run.
     ///
+    /// What the dry run builds is disposed before `validate` returns, as a shutdown of the copy
+    /// would (the synchronous `validate` runs asynchronous teardowns in a task it does not
+    /// await); a teardown that fails is a ``ValidationFinding/Kind/teardownFailed`` warning.
+    ///
     /// A call-site injection (`wired()`, `@Wired`) that fails in the dry run becomes a finding;
     /// the thread it ran on stays parked for good, so a dry run parks at most 8 threads and
     /// then stops with a ``ValidationFinding/Kind/dryRunIncomplete`` finding, and validating an
@@ -57,6 +61,8 @@ public struct ValidationFinding: Sendable, CustomStringConvertible {
         public static let duplicateDeclaration = Kind(name: "duplicate declaration")
         /// A factory failed during the dry run.
         public static let buildFailed = Kind(name: "build failed")
+        /// A teardown failed when the dry run disposed what it built.
+        public static let teardownFailed = Kind(name: "teardown failed")
         /// The dry run stopped before it had resolved every registration: what comes after the
         /// finding's registration was not checked by running it. An error, so that a report is
         /// never valid by what it did not check.
@@ -128,6 +134,11 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         self.graph = graph
     }
 
+    /// This report with `findings` added.
+    func adding(_ more: [ValidationFinding]) -> ValidationReport {
+        more.isEmpty ? self : ValidationReport(findings: findings + more, graph: graph)
+    }
+
     /// The findings of severity ``ValidationFinding/Severity/error``.
     public var errors: [ValidationFinding] { findings.filter { $0.severity == .error } }
     /// The findings of severity ``ValidationFinding/Severity/warning``.
@@ -172,7 +183,10 @@ extension Container {
     /// a non-throwing call cannot be unwound. Async factories are not awaited: a dependency on
     /// one is recorded as an edge; use the `async` form of `validate(_:)` to build them too.
     public func validate(_ options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        report(options.dryRun ? DryRun(of: self) : nil, options: options, awaitedAsync: false)
+        guard options.dryRun else { return report(nil, options: options, awaitedAsync: false) }
+        let run = DryRun(of: self)
+        let report = report(run, options: options, awaitedAsync: false)
+        return report.adding(Self.teardownFindings(run.disposeSynchronously()))
     }
 
     /// ``validate(_:)-11zjp``, with a dry run that also awaits async factories, in a throwaway copy of
@@ -188,7 +202,25 @@ extension Container {
     /// (such as the main actor), which runs on that actor and stops the program as outside a
     /// dry run.
     public func validate(_ options: ValidationOptions = ValidationOptions()) async -> ValidationReport {
-        report(options.dryRun ? await DryRun(of: self) : nil, options: options, awaitedAsync: true)
+        guard options.dryRun else { return report(nil, options: options, awaitedAsync: true) }
+        let run = await DryRun(of: self)
+        let report = report(run, options: options, awaitedAsync: true)
+        return report.adding(Self.teardownFindings(await run.dispose()))
+    }
+
+    /// The findings for teardowns that failed when the dry run disposed what it built.
+    private static func teardownFindings(_ failures: [DisposalError.Failure]) -> [ValidationFinding] {
+        failures.map { failure in
+            ValidationFinding(
+                kind: .teardownFailed,
+                severity: .warning,
+                registration: failure.registration,
+                site: nil,
+                path: [failure.registration],
+                headline: "disposing \(failure.registration), which the dry run built, failed: \(failure.error)",
+                fix: "make its teardown (dispose(), an onDispose closure) succeed for an instance that was built and not used."
+            )
+        }
     }
 
     private func report(_ run: DryRun?, options: ValidationOptions, awaitedAsync: Bool) -> ValidationReport {
