@@ -7,10 +7,10 @@
 /// copy in which the failing registration throws that error instead of running its factory,
 /// and resumes after the registration it was at.
 ///
-/// Parked threads are never freed, so a dry run parks at most ``maximumParks`` of them, the
-/// process at most ``ParkingBudget/limit``, and a container validated again unchanged parks
-/// none: ``DryRunMemory`` remembers what its earlier dry run learned. A dry run that reaches a
-/// bound stops and reports where (``incomplete``).
+/// Parked threads are never freed, so a dry run parks at most ``maximumParks`` of them, and a
+/// container validated again unchanged parks none: ``DryRunMemory`` remembers what its earlier
+/// dry run learned. There is no process-wide bound, which other containers' failures could use
+/// up. A dry run that reaches its bound stops and reports where (``incomplete``).
 struct DryRun {
     /// How many threads one dry run may park before it stops.
     static let maximumParks = 8
@@ -155,11 +155,6 @@ struct DryRun {
         switch DryRunWorker.start() {
         case .success(let worker):
             return worker
-        case .failure(.noParkingPlace):
-            progress.incomplete = (
-                "the dry run did not start: \(ParkingBudget.limit) threads of this process are parked by earlier dry runs whose call-site injection failed",
-                next
-            )
         case .failure(.threadRefused(let status)):
             progress.incomplete = ("the dry run could not start its thread (pthread_create: \(status))", next)
         }

@@ -7,8 +7,8 @@
 /// their factory, and repeated validation parks no more threads.
 ///
 /// The memory holds its registrations weakly: it keeps no container, factory or instance
-/// alive, and an entry whose registrations are gone is dropped. It has at most one entry per
-/// parked dry run, which ``ParkingBudget`` bounds.
+/// alive, and an entry whose registrations are gone is dropped when the next is remembered. It
+/// has at most one entry per live container whose dry run parked a thread.
 final class DryRunMemory: Sendable {
     static let shared = DryRunMemory()
 

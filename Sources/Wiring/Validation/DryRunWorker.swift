@@ -19,10 +19,12 @@ import Dispatch
 /// what that stack holds, nothing else: no engine lock (factories never run under one) and only
 /// the abandoned copy's cells.
 ///
-/// Because of that, parking is bounded: a worker starts only with one of the process's
-/// ``ParkingBudget/limit`` parking places reserved, given back when its attempt finishes without
-/// parking. A dry run that cannot start a worker stops and says so in its report
-/// (``ValidationFinding/Kind/dryRunIncomplete``) instead of parking without bound or trapping.
+/// Because of that, parking is bounded per dry run, not per process: a dry run parks at most
+/// ``DryRun/maximumParks`` threads, and a container validated again unchanged parks none
+/// (``DryRunMemory``). A process-wide budget would let one container's failures stop the dry
+/// runs of every other container, which then reported failures they did not have. A dry run
+/// whose worker cannot start (the system refuses a thread) stops and says so in its report
+/// (``ValidationFinding/Kind/dryRunIncomplete``) instead of trapping.
 final class DryRunWorker: TaskExecutor, @unchecked Sendable {
     // @unchecked: `queue` and `outcome` are read and written only while `lock` is held; `wakeUp`
     // and `settled` are semaphores, made for use from any thread.
@@ -38,8 +40,6 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
 
     /// Why a worker could not start.
     enum StartFailure: Error {
-        /// Every parking place of the process is taken by a parked thread (or reserved).
-        case noParkingPlace
         /// The system refused a new thread (`pthread_create`'s status).
         case threadRefused(Int32)
     }
@@ -61,10 +61,8 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
 
     private init() {}
 
-    /// Reserves a parking place and starts a worker thread; the place is given back when the
-    /// attempt finishes without parking, or at once if the thread cannot start.
+    /// Starts a worker thread.
     static func start() -> Result<DryRunWorker, StartFailure> {
-        guard ParkingBudget.reserve() else { return .failure(.noParkingPlace) }
         let worker = DryRunWorker()
         let context = Unmanaged.passRetained(worker).toOpaque()
         var attributes = pthread_attr_t()
@@ -90,7 +88,6 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
             }, context)
         guard status == 0 else {
             Unmanaged<DryRunWorker>.fromOpaque(context).release()
-            ParkingBudget.giveBack()
             return .failure(.threadRefused(status))
         }
         #if canImport(Darwin)
@@ -170,8 +167,6 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
         self.observer = nil
         lock.unlock()
         if first {
-            // A finished attempt leaves its thread free to end: its parking place is not needed.
-            if case .finished = outcome { ParkingBudget.giveBack() }
             settled.signal()
             wakeUp.signal()  // lets the loop notice that it is done
             observer?(outcome)
@@ -200,31 +195,6 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
         settle(.parked(error: error, raised: raised, building: buildingKey, owner: owner))
         let never = DispatchSemaphore(value: 0)
         while true { never.wait() }
-    }
-}
-
-/// The process's places for parked dry-run threads (see ``DryRunWorker``): each worker holds
-/// one from its start until its attempt finishes, and keeps it for good if it parks.
-enum ParkingBudget {
-    /// How many dry-run threads may be parked, or running, at once in the process. Each parked
-    /// one keeps 8 MB of address space (what it touched of it in memory) and an abandoned copy.
-    static let limit = 64
-
-    /// Places taken: by running workers and by parked ones.
-    private static let taken = Lock(0)
-
-    /// Takes a place; `false` when none is free.
-    static func reserve() -> Bool {
-        taken.withLock { taken in
-            guard taken < limit else { return false }
-            taken += 1
-            return true
-        }
-    }
-
-    /// Gives a place back: its worker finished without parking, or never started.
-    static func giveBack() {
-        taken.withLock { $0 -= 1 }
     }
 }
 

@@ -167,3 +167,28 @@ struct DryRunLeakTests {
         expectNoFailedDemand(result)
     }
 }
+
+/// Another container's failing dry runs must not make a correct container's dry run fail.
+@Suite("Dry runs of one container do not fail another's", .timeLimit(.minutes(10)))
+struct DryRunIsolationTests {
+    @Test("after 80 failing dry runs of other containers, a correct container's dry run is clean")
+    func otherContainersFailuresDoNotSpill() async {
+        // In a process of its own: it parks 80 threads for good.
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            var kept: [Container] = []
+            for _ in 0..<80 {
+                let failing = failingContainer()
+                let report = failing.validate(ValidationOptions(dryRun: true))
+                demand(report.errors.contains { $0.kind == .missingRegistration }, "\(report)")
+                kept.append(failing)
+            }
+            let correct = Container()
+            correct.register(NothingRegistersThis.self) { _ in NothingRegistersThis() }
+            correct.register(InjectsUnregistered.self) { _ in InjectsUnregistered() }
+            let report = correct.validate(ValidationOptions(dryRun: true))
+            demand(report.isValid && !report.errors.contains { $0.kind == .dryRunIncomplete }, "\(report)")
+            withExtendedLifetime(kept) {}
+        }
+        expectNoFailedDemand(result)
+    }
+}
