@@ -165,11 +165,23 @@ extension Resolver {
                 if let owner = id?.owner { waiters = { build.callers(of: owner) } }
                 instance = try await tracer.buildAsync(entry.traced, resolver, waiters: waiters) {
                     try await build.factory(resolver)
+                } abandoned: { built in
+                    DisposalTracker.disposeAbandoned(
+                        built, tracks: entry.tracksDisposal, extras: entry.extras, tracer: tracer, through: resolver)
                 }
             } else {
                 instance = try await build.factory(resolver)
             }
-            if let decorate = entry.decorate { instance = try decorate(resolver, instance) }
+            if let decorate = entry.decorate {
+                do {
+                    instance = try decorate(resolver, instance)
+                } catch {
+                    // Abandoned by its decorator: disposed now, as a hook's failure disposes it.
+                    DisposalTracker.disposeAbandoned(
+                        instance, tracks: entry.tracksDisposal, extras: entry.extras, tracer: entry.tracer, through: resolver)
+                    throw error
+                }
+            }
             ticket = disposal?.track(instance, builtBy: entry)
             for hook in entry.hooks { try hook(resolver, instance) }
             if let publish { instance = try publish(instance, ticket) }

@@ -676,6 +676,35 @@ enum DisposalTracker {
         return bag.track(T.self, teardown: run, tracer: entry.tracer)
     }
 
+    /// Disposes, now, an instance that a build made and then abandoned: a decorator or an
+    /// instrument threw after the factory returned it, so nothing will cache, hand out or track
+    /// it. Only for a lifetime that tracks disposal (`tracks`), as a successful build would have
+    /// been disposed. A synchronous teardown runs here; an asynchronous one in a task that the
+    /// owner's end awaits; a failure is reported at that end, as a late teardown's is.
+    static func disposeAbandoned<T>(
+        _ instance: T,
+        tracks: Bool,
+        extras: EntryExtras<T>?,
+        tracer: Tracer?,
+        through resolver: Resolver
+    ) {
+        guard tracks else { return }
+        let run: DisposalTicket.Teardown
+        if let extras, let registered = registered(extras, instance) {
+            run = registered
+        } else {
+            let conformance = DisposalConformance(type(of: instance as Any))
+            if let asyncType = conformance.asyncDisposable {
+                run = disposing(instance, as: asyncType)
+            } else if let syncType = conformance.disposable {
+                run = disposing(instance, as: syncType)
+            } else {
+                return
+            }
+        }
+        bag(of: resolver).track(T.self, teardown: run, tracer: tracer).disposeNow()
+    }
+
     /// A registration's own teardown for `instance`, if it has one (``Registration/onDispose(_:)-3gzi1``).
     private static func registered<T>(_ extras: EntryExtras<T>, _ instance: T) -> DisposalTicket.Teardown? {
         guard let teardown = extras.refinements.teardown else { return nil }

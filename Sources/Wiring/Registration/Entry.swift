@@ -188,11 +188,22 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         // lookup, and together they were half of a plain registration's cost.
         var composed = factory
         let traced = TracedEntry(key: key, lifetime: lifetime, site: site)
+        // A decorator or an instrument that throws after the factory returned abandons the
+        // instance: it is disposed at once, as a hook's failure disposes it (not leaked).
+        let tracks = DisposalTracker.tracks(lifetime, transients: refined?.refinements.tracksTransients ?? false)
         if let refined {
             let extras = EntryExtras(refined.refinements, tracer: tracer, traced: traced)
             if let decorate = extras.decorate {
                 let inner = composed
-                composed = { resolver, arguments in try decorate(resolver, try inner(resolver, arguments)) }
+                composed = { resolver, arguments in
+                    let built = try inner(resolver, arguments)
+                    do {
+                        return try decorate(resolver, built)
+                    } catch {
+                        DisposalTracker.disposeAbandoned(built, tracks: tracks, extras: extras, tracer: tracer, through: resolver)
+                        throw error
+                    }
+                }
             }
             self.extras = extras
             self.hasHooks = !extras.hooks.isEmpty
@@ -202,8 +213,13 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         }
         if let tracer {
             let inner = composed
+            let extras = self.extras
             composed = { resolver, arguments in
-                try tracer.build(traced, resolver) { try inner(resolver, arguments) }
+                try tracer.build(traced, resolver) {
+                    try inner(resolver, arguments)
+                } abandoned: { built in
+                    DisposalTracker.disposeAbandoned(built, tracks: tracks, extras: extras, tracer: tracer, through: resolver)
+                }
             }
         }
         self.factory = composed

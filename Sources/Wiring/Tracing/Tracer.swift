@@ -35,14 +35,22 @@ final class Tracer: Sendable {
         reportsBuilds = handler != nil || !instruments.isEmpty
     }
 
-    /// Runs a factory, reporting its start to the recorder and its end to both.
-    func build<T>(_ entry: TracedEntry, _ resolver: Resolver, _ factory: () throws -> T) throws -> T {
+    /// Runs a factory, reporting its start to the recorder and its end to both. `abandoned`
+    /// receives an instance the factory made that an instrument then failed: the build throws,
+    /// and the instance is the caller's to dispose.
+    func build<T>(
+        _ entry: TracedEntry,
+        _ resolver: Resolver,
+        _ factory: () throws -> T,
+        abandoned: (T) -> Void
+    ) throws -> T {
         let depth = max(ResolutionContext.current.frame.pointee.depth - 1, 0)
         let path = reportsBuilds ? Self.path(ResolutionContext.current.buildingEntries.reversed().map(\.key), ending: entry.key) : []
         recorder?.enter(entry.key, phase: .constructor)
         let start = ContinuousClock.now
         do {
-            let value = try instrumented(BuildInfo(entry, depth: depth, isAsync: false, cacheHit: false, path: path), factory)
+            let value = try instrumented(
+                BuildInfo(entry, depth: depth, isAsync: false, cacheHit: false, path: path), factory, abandoned: abandoned)
             recorder?.exit()
             reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
             return value
@@ -55,7 +63,7 @@ final class Tracer: Sendable {
 
     /// Runs a factory inside every instrument's ``ContainerInstrument/build(_:_:)``, the first
     /// outermost.
-    private func instrumented<T>(_ info: BuildInfo, _ factory: () throws -> T) throws -> T {
+    private func instrumented<T>(_ info: BuildInfo, _ factory: () throws -> T, abandoned: (T) -> Void) throws -> T {
         if instruments.isEmpty { return try factory() }
         var result: Result<T, any Error>?
         func run(_ index: Int) throws {
@@ -70,8 +78,10 @@ final class Tracer: Sendable {
         do {
             try run(0)
         } catch {
-            // The factory's own error, or one an instrument threw: either is the build's.
+            // The factory's own error, or one an instrument threw: either is the build's. In the
+            // second case the factory made an instance that no one will use.
             if result == nil { Self.instrumentSkipped(info) }
+            if case .success(let value)? = result { abandoned(value) }
             throw error
         }
         guard let result else { Self.instrumentSkipped(info) }
@@ -96,14 +106,15 @@ final class Tracer: Sendable {
         _ entry: TracedEntry,
         _ resolver: Resolver,
         waiters: (@Sendable () -> Int)?,
-        _ factory: @Sendable () async throws -> T
+        _ factory: @Sendable () async throws -> T,
+        abandoned: @Sendable (T) -> Void
     ) async throws -> T {
         let depth = max(AsyncResolutionStack.frames.count - 1, 0)
         let path = reportsBuilds ? Self.path(AsyncResolutionStack.frames.map(\.key), ending: entry.key) : []
         let start = ContinuousClock.now
         do {
             let info = BuildInfo(entry, depth: depth, isAsync: true, cacheHit: false, path: path, waiters: waiters)
-            let value = try await instrumentedAsync(info, factory)
+            let value = try await instrumentedAsync(info, factory, abandoned: abandoned)
             reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
             return value
         } catch {
@@ -113,7 +124,9 @@ final class Tracer: Sendable {
     }
 
     /// ``instrumented(_:_:)`` for an async factory.
-    private func instrumentedAsync<T>(_ info: BuildInfo, _ factory: @Sendable () async throws -> T) async throws -> T {
+    private func instrumentedAsync<T>(
+        _ info: BuildInfo, _ factory: @Sendable () async throws -> T, abandoned: @Sendable (T) -> Void
+    ) async throws -> T {
         if instruments.isEmpty { return try await factory() }
         // The body an instrument gets stores its closure; it is valid only during the call, which
         // `withoutActuallyEscaping` checks (an instrument that kept it would stop the program).
@@ -136,6 +149,7 @@ final class Tracer: Sendable {
                 try await run(0)
             } catch {
                 if result == nil { Self.instrumentSkipped(info) }
+                if case .success(let value)? = result { abandoned(value) }
                 throw error
             }
             guard let result else { Self.instrumentSkipped(info) }
