@@ -362,9 +362,21 @@ public struct Registration<T>: Sendable {
     /// container.register(CurrentUser.self, lifetime: .scoped("request")) { _ in throw NotSignedIn() }
     ///     .providedToScopes()
     /// ```
+    ///
+    /// Only a scoped registration can be given to scopes: on any other lifetime this stops the
+    /// program with a message saying so, in every build configuration.
     @discardableResult
     public func providedToScopes() -> Registration<T> {
-        refining { $0.isProvidedToScopes = true }
+        if let entry = container.registry.entry(for: key), entry.lifetime.kind != .scoped {
+            fatalError(
+                """
+                Wiring: \(key) is registered as \(entry.lifetime) and marked providedToScopes(), but only a scoped registration's instance can be given to scopes.
+                  registered at: \(entry.site)
+                To fix: register it with lifetime: .scoped (or .scoped("request")), and give each scope its value with scope.provide(_:).
+                """
+            )
+        }
+        return refining { $0.isProvidedToScopes = true }
     }
 
     /// Makes the registration answer to `type` too, converting with `convert` (usually `{ $0 }`,

@@ -27,6 +27,8 @@ struct DryRun {
     /// Why the dry run stopped before it had resolved every registration, if it did, and the
     /// registration it stopped at.
     let incomplete: (reason: String, next: ServiceKey?)?
+    /// The sample values no scope of the dry run could take, with why.
+    let rejectedSamples: [(ServiceKey, WiringError)]
 
     /// A registration to dry-run: its container's place in the chain, and its key.
     private struct Planned {
@@ -56,8 +58,14 @@ struct DryRun {
         /// and its scopes.
         var lastCopy: Container?
         var lastScopes: [Scope] = []
+        /// The sample values for the scopes, and those the latest attempt's scopes refused.
+        let samples: [ScopeSample]
+        var rejectedSamples: [(ServiceKey, WiringError)] = []
 
-        init(plan: [Planned]) { self.plan = plan }
+        init(plan: [Planned], samples: [ScopeSample]) {
+            self.plan = plan
+            self.samples = samples
+        }
 
         /// The next registration to dry-run, and its entry and resolver in `attempt`; `nil` when
         /// the plan is done. Advances first, so that an attempt that parks resumes after it.
@@ -72,8 +80,8 @@ struct DryRun {
     }
 
     /// The sync dry run: async registrations are not built; a dependency on one is a known edge.
-    init(of container: Container) {
-        let progress = Self.progress(for: container, plan: Self.plan(container).filter { !$0.isAsync })
+    init(of container: Container, samples: [ScopeSample]) {
+        let progress = Self.progress(for: container, plan: Self.plan(container).filter { !$0.isAsync }, samples: samples)
         while true {
             let attempt = Self.prepare(container, for: progress)
             guard let worker = Self.startWorker(for: progress, attempt: attempt) else { break }
@@ -95,9 +103,10 @@ struct DryRun {
 
     /// The async dry run: async registrations are awaited, before the sync ones, so that a sync
     /// registration that needs an async singleton finds it built.
-    init(of container: Container) async {
+    init(of container: Container, samples: [ScopeSample]) async {
         let plan = Self.plan(container)
-        let progress = Self.progress(for: container, plan: plan.filter(\.isAsync) + plan.filter { !$0.isAsync })
+        let progress = Self.progress(
+            for: container, plan: plan.filter(\.isAsync) + plan.filter { !$0.isAsync }, samples: samples)
         while true {
             let attempt = Self.prepare(container, for: progress)
             guard let worker = Self.startWorker(for: progress, attempt: attempt) else { break }
@@ -126,8 +135,8 @@ struct DryRun {
     /// A new dry run's progress: what an earlier dry run of the unchanged container learned
     /// about failing call-site injection, if anything, so that it is not learned (and a thread
     /// parked) again.
-    private static func progress(for container: Container, plan: [Planned]) -> Progress {
-        let progress = Progress(plan: plan)
+    private static func progress(for container: Container, plan: [Planned], samples: [ScopeSample]) -> Progress {
+        let progress = Progress(plan: plan, samples: samples)
         if let known = DryRunMemory.shared.recall(container) {
             progress.failing = known.failing
             progress.errors = known.errors
@@ -180,6 +189,7 @@ struct DryRun {
         self.edges = progress.edges
         self.errors = progress.errors
         self.incomplete = progress.incomplete
+        self.rejectedSamples = progress.rejectedSamples
     }
 
     /// Disposes what the dry run built, as a shutdown of its copy does: its scopes' instances,
@@ -287,6 +297,22 @@ struct DryRun {
             var scope = level.makeScope()
             for name in scopeNames { scope = scope.makeScope(name) }
             return scope
+        }
+        // The sample values, given to each level's scopes; a sample that none of them takes
+        // (a level that does not see its registration refuses it: that is expected) is reported.
+        progress.rejectedSamples = []
+        for sample in progress.samples {
+            var refusal: WiringError?
+            var taken = false
+            for scope in scopes {
+                do throws(WiringError) {
+                    try sample.give(scope)
+                    taken = true
+                } catch {
+                    if refusal == nil || error.code != .notRegistered { refusal = error }
+                }
+            }
+            if !taken, let refusal { progress.rejectedSamples.append((sample.key, refusal)) }
         }
         return Attempt(copy: copy, chain: chain, recorder: recorder, entries: entries, scopes: scopes)
     }

@@ -35,6 +35,9 @@ final class GraphAnalysis {
     private var dryRunCycles: [[Int]] = []
     private var dryRunCaptives: Set<Edge> = []
     private var dryRunFailures: [(node: Int, error: WiringError)] = []
+    /// Registrations whose dry run stopped at a value given to scopes (`providedToScopes()`)
+    /// that the dry run had no sample of: nothing after that resolve was checked.
+    private var uncheckedPastProvided: [(node: Int, provided: Int, path: [ServiceKey])] = []
     private var roots: [Int] = []
     /// Root types given in the options that nothing is registered for.
     private var missingRoots: [ServiceKey] = []
@@ -164,9 +167,16 @@ final class GraphAnalysis {
             link(consumer, to: error.key, from: entry.lifetime.isContainerOwned ? entry.owner : chain[0], kind: .constructor)
         default:
             guard let failing = target(of: error.key, from: chain[0]) else { return }
-            // A value given to scopes (`providedToScopes()`) has none in the dry run's scopes:
-            // its factory's error says so, and is no finding.
-            if nodes[failing].entry?.isProvidedToScopes == true { return }
+            // A value given to scopes (`providedToScopes()`) without a sample in the dry run:
+            // its factory's error is no finding, but every registration whose build was
+            // stopped by it went unchecked past that resolve, which is one.
+            if nodes[failing].entry?.isProvidedToScopes == true {
+                for key in keys.dropLast() {
+                    guard let node = target(of: key, from: chain[0]) else { continue }
+                    uncheckedPastProvided.append((node, failing, keys))
+                }
+                return
+            }
             dryRunFailures.append((failing, error))
         }
     }
@@ -363,6 +373,7 @@ final class GraphAnalysis {
         findings += captiveFindings()
         findings += ambiguityFindings()
         findings += failureFindings()
+        findings += uncheckedFindings()
         if reportUnreachable { findings += unreachableFindings() }
         return findings
     }
@@ -551,6 +562,28 @@ final class GraphAnalysis {
                 headline: "building \(node.id) failed during the dry run (\(failure.error.code))"
                     + (failure.error.underlyingError.map { ": \($0)." } ?? "."),
                 fix: "see the error: \(failure.error.description.split(separator: "\n").first ?? "")"
+            )
+        }
+    }
+
+    private func uncheckedFindings() -> [ValidationFinding] {
+        var seen = Set<Int>()
+        return uncheckedPastProvided.compactMap { item in
+            guard seen.insert(item.node).inserted else { return nil }
+            let node = nodes[item.node]
+            let provided = nodes[item.provided]
+            let type = typeDisplayName(provided.key.type)
+            let tag = provided.key.tag.map { ", tag: \($0.expression)" } ?? ""
+            return ValidationFinding(
+                kind: .dryRunIncomplete,
+                severity: .error,
+                registration: node.id,
+                site: node.entry?.site,
+                path: item.path.map(\.description),
+                headline:
+                    "the dry run could not check \(node.id) past its resolve of \(provided.id), a value scopes are given (providedToScopes()) that the dry run has no sample of: nothing after that resolve was run.",
+                fix:
+                    "give the dry run a sample value: var options = ValidationOptions(dryRun: true); options.provide(<a \(type)>, as: \(metatypeExpression(type))\(tag)); container.validate(options)"
             )
         }
     }

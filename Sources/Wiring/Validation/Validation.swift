@@ -23,12 +23,45 @@ public struct ValidationOptions: Sendable {
     /// then stops with a ``ValidationFinding/Kind/dryRunIncomplete`` finding, and validating an
     /// unchanged container again parks none.
     public var dryRun: Bool
+    /// The sample values the dry run gives its scopes, from ``provide(_:as:tag:)``.
+    var samples: [ScopeSample] = []
 
     /// Options for a validation.
     public init(roots: [Any.Type] = [], dryRun: Bool = false) {
         self.roots = roots
         self.dryRun = dryRun
     }
+
+    /// Gives the dry run's scopes `sample` as their instance of a registration declared
+    /// ``Registration/providedToScopes()`` (a request, a request id, a signed-in user), so that
+    /// the dry run can check the factories that resolve it past that resolve. Without a sample,
+    /// each such factory is reported (``ValidationFinding/Kind/dryRunIncomplete``), since nothing
+    /// it does after resolving the value was checked.
+    ///
+    /// ```swift
+    /// var options = ValidationOptions(roots: [Greeting.self], dryRun: true)
+    /// options.provide(CurrentUser(name: "sample"))
+    /// let report = container.validate(options)
+    /// ```
+    ///
+    /// The value is given with ``Scope/provide(_:as:tag:file:line:)``, to the dry run's scopes
+    /// only; a sample that no scope of the dry run can take is reported as an error.
+    ///
+    /// - Parameters:
+    ///   - sample: A value like those your scopes are given; the dry run's factories run with it.
+    ///   - type: The registered type, when it is not the sample's own (a protocol).
+    ///   - tag: The registration's tag, if it has one.
+    public mutating func provide<T: Sendable>(_ sample: T, as type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil) {
+        let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
+        samples.append(
+            ScopeSample(key: key) { (scope: Scope) throws(WiringError) in try scope.provide(sample, as: type, tag: tag) })
+    }
+}
+
+/// A sample value for the dry run's scopes: see ``ValidationOptions/provide(_:as:tag:)``.
+struct ScopeSample: Sendable {
+    let key: ServiceKey
+    let give: @Sendable (Scope) throws(WiringError) -> Void
 }
 
 /// One problem (or, at ``Severity/info``, one remark) that validation found.
@@ -184,7 +217,7 @@ extension Container {
     /// one is recorded as an edge; use the `async` form of `validate(_:)` to build them too.
     public func validate(_ options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         guard options.dryRun else { return report(nil, options: options, awaitedAsync: false) }
-        let run = DryRun(of: self)
+        let run = DryRun(of: self, samples: options.samples)
         let report = report(run, options: options, awaitedAsync: false)
         return report.adding(Self.teardownFindings(run.disposeSynchronously()))
     }
@@ -203,7 +236,7 @@ extension Container {
     /// dry run.
     public func validate(_ options: ValidationOptions = ValidationOptions()) async -> ValidationReport {
         guard options.dryRun else { return report(nil, options: options, awaitedAsync: true) }
-        let run = await DryRun(of: self)
+        let run = await DryRun(of: self, samples: options.samples)
         let report = report(run, options: options, awaitedAsync: true)
         return report.adding(Self.teardownFindings(await run.dispose()))
     }
@@ -234,6 +267,21 @@ extension Container {
             awaitedAsync: awaitedAsync
         )
         var findings = analysis.findings(reportUnreachable: !options.roots.isEmpty)
+        for (key, error) in run?.rejectedSamples ?? [] {
+            findings.append(
+                ValidationFinding(
+                    kind: .dryRunIncomplete,
+                    severity: .error,
+                    registration: key.description,
+                    site: nil,
+                    path: [key.description],
+                    headline:
+                        "the sample value for \(key) could not be given to the dry run's scopes: \(error.description.split(separator: "\n").first ?? "").",
+                    fix:
+                        "give samples only for scoped registrations declared providedToScopes(), under their registered type and tag (options.provide(value, as: Type.self, tag: …))."
+                )
+            )
+        }
         if let (reason, next) = run?.incomplete {
             findings.append(
                 ValidationFinding(

@@ -66,16 +66,73 @@ struct ScopeProvideTests {
         #expect(error?.code == .scopeNotActive)
     }
 
-    @Test("a dry run neither builds a value given to scopes nor reports its factory's error, and still sees who needs it")
-    func providedValueInDryRun() {
+    @Test("without a sample, a dry run reports each factory it could not check past a value given to scopes, naming it")
+    func providedValueWithoutSample() throws {
         let container = Container()
         container.register(CurrentUser.self, lifetime: .scoped) { _ in throw NoUser() }.providedToScopes()
         container.register(Greeting.self, lifetime: .scoped) { r in Greeting(user: try r.resolve()) }
         let report = container.validate(ValidationOptions(roots: [Greeting.self], dryRun: true))
-        #expect(report.isClean, "\(report)")
+        #expect(!report.isValid, "\(report)")
+        let unchecked = try #require(report.errors.first { $0.kind == .dryRunIncomplete }, "\(report)")
+        #expect(unchecked.registration == "Greeting")
+        #expect(unchecked.headline.contains("past its resolve of CurrentUser"), "\(unchecked)")
+        #expect(unchecked.fix.contains("options.provide(<a CurrentUser>, as: CurrentUser.self)"), "\(unchecked)")
+        // The provided value's own factory error is still no finding, and the edge is known.
+        #expect(report.errors.count == 1, "\(report)")
         #expect(report.graph.edges.contains { $0.from == "Greeting" && $0.to == "CurrentUser" })
     }
+
+    @Test("with a sample, a dry run checks past the value given to scopes and finds what comes after it")
+    func providedValueWithSample() throws {
+        let container = Container()
+        container.register(CurrentUser.self, lifetime: .scoped("request")) { _ in throw NoUser() }.providedToScopes()
+        // A handler that reads the user, then a repository nobody registered: the defect a dry
+        // run used to report clean.
+        container.register(Greeting.self, lifetime: .scoped("request")) { r in
+            let user: CurrentUser = try r.resolve()
+            _ = try r.resolve(ScopeGreeter.self, tag: "never registered")
+            return Greeting(user: user)
+        }
+        let unsampled = container.validate(ValidationOptions(roots: [Greeting.self], dryRun: true))
+        #expect(!unsampled.isValid, "\(unsampled)")
+        var options = ValidationOptions(roots: [Greeting.self], dryRun: true)
+        options.provide(CurrentUser(name: "sample"))
+        let report = container.validate(options)
+        #expect(!report.errors.contains { $0.kind == .dryRunIncomplete }, "\(report)")
+        let missing = try #require(report.errors.first { $0.kind == .missingRegistration }, "\(report)")
+        #expect(missing.path == ["Greeting", "ScopeGreeter tagged \"never registered\""], "\(missing)")
+        // Once the graph is right, the sampled dry run is clean.
+        container.register(ScopeGreeter.self, tag: "never registered") { r in ScopeGreeter(user: try r.resolve()) }
+        #expect(container.validate(options).isClean, "\(container.validate(options))")
+    }
+
+    @Test("a sample that no scope of the dry run can take is an error")
+    func rejectedSample() throws {
+        let container = Container()
+        container.register(CurrentUser.self, lifetime: .scoped) { _ in throw NoUser() }.providedToScopes()
+        var options = ValidationOptions(dryRun: true)
+        options.provide(CurrentUser(name: "sample"))
+        options.provide(NoUserGreeting(), as: NoUserGreeting.self)
+        let report = container.validate(options)
+        let rejected = try #require(report.errors.first { $0.registration == "NoUserGreeting" }, "\(report)")
+        #expect(rejected.headline.contains("could not be given to the dry run's scopes"), "\(rejected)")
+        #expect(report.errors.count == 1, "\(report)")
+    }
+
+    @Test("providedToScopes() on a lifetime no scope can be given stops the program, saying why")
+    func providedToScopesNeedsScoped() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = Container()
+            container.register(CurrentUser.self, lifetime: .singleton) { _ in CurrentUser(name: "x") }.providedToScopes()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("only a scoped registration's instance can be given to scopes"), "\(output)")
+        #expect(output.contains("To fix: register it with lifetime: .scoped"), "\(output)")
+    }
 }
+
+/// Registered nowhere: a sample for it has no scope to go to.
+private struct NoUserGreeting: Sendable {}
 
 /// Built from a value each scope is given.
 private struct Greeting: Sendable {
