@@ -61,11 +61,14 @@ extension Container {
             }
             pending.append(contentsOf: child.liveChildren)
         }
-        // A concrete type registered where a protocol (or another name) was requested.
+        // A concrete type registered where a protocol (or another name) was requested: only
+        // where forwarding can work, a registration without runtime arguments (forwarding one
+        // that takes them stops the program) whose type can be the one requested.
         for container in containers {
-            for entry in container.registry.allEntries() where entry.key.type != key.type && entry.forwardsTo == nil {
+            for entry in container.registry.allEntries()
+            where entry.key.type != key.type && entry.forwardsTo == nil && !entry.key.hasArguments {
                 let other = typeDisplayName(entry.key.type)
-                if isNearMiss(other, for: name) {
+                if isNearMiss(other, for: name), Self.mayConvert(entry.key.type, to: key.type) {
                     hints.append(
                         "\(other) is registered (at \(entry.site)); to serve it as \(name), add .forwarding(to: \(metatypeExpression(name))) { $0 } to its registration."
                     )
@@ -73,5 +76,20 @@ extension Container {
             }
         }
         return hints
+    }
+
+    /// Whether an instance of `type` may be a `requested`: a class and its superclass, or any
+    /// type and a protocol (which only the compiler can check, so forwarding's conversion
+    /// closure is `{ $0 }`); never two distinct structs, enums or unrelated classes, such as a
+    /// `RequestInfo` and a `Request`.
+    private static func mayConvert(_ type: Any.Type, to requested: Any.Type) -> Bool {
+        if typeDisplayName(requested).hasPrefix("any ") { return true }
+        guard let subclass = type as? AnyClass, let superclass = requested as? AnyClass else { return false }
+        var current: AnyClass? = subclass
+        while let candidate = current {
+            if candidate == superclass { return true }
+            current = _getSuperclass(candidate)
+        }
+        return false
     }
 }

@@ -312,16 +312,24 @@ extension Resolver {
 protocol OptionalResolvable {
     /// The `Wrapped` type.
     static var wrappedType: Any.Type { get }
-    static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any
+    /// `Wrapped`'s instance for `key` (with `arguments`, of the key's argument types), or `nil`
+    /// when nothing is registered for it.
+    static func resolveWrapped(
+        _ resolver: Resolver, key: ServiceKey, arguments: UnsafeRawPointer?, callSite: SourceLocation
+    ) throws(WiringError) -> Any
 }
 
 extension Optional: OptionalResolvable {
     static var wrappedType: Any.Type { Wrapped.self }
 
-    static func resolveWrapped(_ resolver: Resolver, key: ServiceKey, callSite: SourceLocation) throws(WiringError) -> Any {
+    static func resolveWrapped(
+        _ resolver: Resolver, key: ServiceKey, arguments: UnsafeRawPointer?, callSite: SourceLocation
+    ) throws(WiringError) -> Any {
+        // The same tag and runtime arguments: `resolve(T?.self, arguments: …)` is served by the
+        // registration of `T` that takes them.
         let wrappedKey = ServiceKey(type: Wrapped.self, tag: key.tag, arguments: key.arguments)
         guard resolver.isRegistered(wrappedKey) else { return Wrapped?.none as Any }
-        let value: Wrapped = try resolver.resolveByKey(key: wrappedKey, arguments: nil, callSite: callSite)
+        let value: Wrapped = try resolver.resolveByKey(key: wrappedKey, arguments: arguments, callSite: callSite)
         return Wrapped?.some(value) as Any
     }
 }
@@ -356,8 +364,8 @@ extension Resolver {
         if let entry = lookup(key) {
             return try resolve(entry: unsafeDowncast(entry, to: Entry<T>.self), arguments: arguments)
         }
-        if !key.hasArguments, let optional = T.self as? any OptionalResolvable.Type {
-            let value = try optional.resolveWrapped(self, key: key, callSite: callSite)
+        if let optional = T.self as? any OptionalResolvable.Type {
+            let value = try optional.resolveWrapped(self, key: key, arguments: arguments, callSite: callSite)
             guard let typed = value as? T else { fatalError("Wiring: Optional forwarding produced \(type(of: value))") }
             return typed
         }
