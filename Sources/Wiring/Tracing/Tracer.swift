@@ -75,16 +75,22 @@ final class Tracer: Sendable {
             }
             try instruments[index].instrument.build(info) { try run(index + 1) }
         }
-        do {
-            try run(0)
-        } catch {
-            // The factory's own error, or one an instrument threw: either is the build's. In the
-            // second case the factory made an instance that no one will use.
-            if result == nil { Self.instrumentSkipped(info) }
-            if case .success(let value)? = result { abandoned(value) }
-            throw error
+        var chainError: (any Error)?
+        do { try run(0) } catch { chainError = error }
+        return try Self.outcome(of: info, result, chainError: chainError, abandoned: abandoned)
+    }
+
+    /// The end of an instrument chain, sync or async: the build's value, once the chain ran it
+    /// exactly once. An error the chain threw is the build's: the factory's own, or one an
+    /// instrument threw after the factory succeeded, whose instance then goes to `abandoned`.
+    private static func outcome<T>(
+        of info: BuildInfo, _ result: Result<T, any Error>?, chainError: (any Error)?, abandoned: (T) -> Void
+    ) throws -> T {
+        guard let result else { instrumentSkipped(info) }
+        if let chainError {
+            if case .success(let value) = result { abandoned(value) }
+            throw chainError
         }
-        guard let result else { Self.instrumentSkipped(info) }
         return try result.get()
     }
 
@@ -145,15 +151,9 @@ final class Tracer: Sendable {
                 }
                 try await instruments[index].instrument.buildAsync(info, AsyncBuildBody { try await run(index + 1) })
             }
-            do {
-                try await run(0)
-            } catch {
-                if result == nil { Self.instrumentSkipped(info) }
-                if case .success(let value)? = result { abandoned(value) }
-                throw error
-            }
-            guard let result else { Self.instrumentSkipped(info) }
-            return try result.get()
+            var chainError: (any Error)?
+            do { try await run(0) } catch { chainError = error }
+            return try Self.outcome(of: info, result, chainError: chainError, abandoned: abandoned)
         }
     }
 

@@ -134,11 +134,12 @@ struct FaultInjectionTests {
     func asyncSingletonFaultRetries() async throws {
         let container = Container()
         let attempts = Counter()
-        let gate = AsyncGate()
+        // The first attempt waits here until the test lets it fail.
+        let (gate, opener) = AsyncStream<Void>.makeStream()
         container.register(Probe.self, lifetime: .singleton) { (_: Resolver) async throws -> Probe in
             let attempt = attempts.increment()
             if attempt == 1 {
-                await gate.wait()
+                for await _ in gate { break }
                 throw InjectedFault(at: "async")
             }
             return Probe(source: attempt)
@@ -157,7 +158,7 @@ struct FaultInjectionTests {
             // The first attempt fails only once all eight resolves wait for it: the engine
             // counts them, the one that started it included.
             while container.singleFlightCallers(Probe.self) < 8 { await Task.yield() }
-            gate.open()
+            opener.yield()
             var codes: [WiringError.Code?] = []
             for await code in group { codes.append(code) }
             return codes
@@ -169,30 +170,5 @@ struct FaultInjectionTests {
         #expect(probe.source == 2)
         #expect(try await container.resolveAsync(Probe.self) === probe)
         #expect(attempts.count == 2)
-    }
-}
-
-/// A gate that async work waits at until it is opened, without blocking a thread.
-final class AsyncGate: Sendable {
-    private let state = Lock<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
     }
 }

@@ -78,7 +78,13 @@ final class BuildCounter: ContainerInstrument {
 /// and `WIRING_MODEL_SEED=<seed>` replays it; `WIRING_MODEL_SEQUENCES=<n>` runs a longer budget.
 @Suite("Lifecycle model: instances and disposals", .serialized, .timeLimit(.minutes(10)))
 struct LifecycleModelTests {
-    static let lifetimes: [Lifetime] = [.transient, .singleton, .scoped]
+    static let lifetimes: [Lifetime] = [.transient, .graph, .singleton, .eagerSingleton, .weakSingleton, .scoped]
+
+    /// Whether a lifetime's instances are tracked for disposal (the Lifecycle article): cached
+    /// singletons and scoped instances; not transients, graph instances or weak singletons.
+    static func isTracked(_ lifetime: Lifetime) -> Bool {
+        lifetime == .singleton || lifetime == .eagerSingleton || lifetime == .scoped
+    }
     static let tags: [String?] = [nil, "a", "b"]
 
     struct Registration {
@@ -109,8 +115,11 @@ struct LifecycleModelTests {
         let container = Container()
         let ledger = DisposalLedger()
         var registrations: [String: Registration] = [:]
-        /// The container's cached singletons, in order of creation.
-        var cached: [(tag: String, probe: LifeProbe)] = []
+        /// The container's cached singletons (weak ones included: `kept` keeps them alive), in
+        /// order of creation, and whether each is tracked for disposal.
+        var cached: [(tag: String, probe: LifeProbe, tracked: Bool)] = []
+        /// Every instance served, kept alive so that weak singletons stay cached.
+        var kept: [LifeProbe] = []
         var scopes: [ScopeModel] = []
         var seen: Set<Int> = []
         var nextID = 1
@@ -154,7 +163,7 @@ struct LifecycleModelTests {
             case 20..<24:
                 log.append("reset")
                 container.reset()
-                expectDisposal(of: cached.map(\.probe))
+                expectDisposal(of: cached.filter(\.tracked).map(\.probe))
                 disposalOrderMatters = false
                 cached = []
             case 24..<30:
@@ -209,7 +218,7 @@ struct LifecycleModelTests {
         /// The container's cached singleton of `tag` is dropped (and disposed now) by an
         /// override or a removal; scopes keep theirs until their next resolve or their end.
         func dropCached(tag: String) {
-            let dropped = cached.filter { $0.tag == tag }.map(\.probe)
+            let dropped = cached.filter { $0.tag == tag && $0.tracked }.map(\.probe)
             expectDisposal(of: dropped)
             cached.removeAll { $0.tag == tag }
         }
@@ -261,7 +270,7 @@ struct LifecycleModelTests {
             // built there that is tracked (not transients); the real instances are untouched.
             let built = ledger.built - builtBefore
             let disposed = ledger.disposals(since: disposedBefore)
-            let tracked = registrations.values.filter { $0.lifetime != .transient }.count
+            let tracked = registrations.values.filter { LifecycleModelTests.isTracked($0.lifetime) }.count
             if built != registrations.count { return "the dry run built \(built) instances for \(registrations.count) registrations" }
             if disposed.count != tracked || disposed.contains(where: { $0 <= builtBefore }) {
                 return
@@ -310,7 +319,7 @@ struct LifecycleModelTests {
             }
             if probe.disposedAt.load(ordering: .relaxed) != 0 { return "the resolve returned a disposed instance (#\(probe.source))" }
             switch registration.lifetime {
-            case .transient:
+            case .transient, .graph:
                 guard probe.source == registration.id, !seen.contains(probe.serial) else {
                     return "expected a new instance of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
                 }
@@ -341,11 +350,12 @@ struct LifecycleModelTests {
                     guard probe.source == registration.id, !seen.contains(probe.serial) else {
                         return "expected a new singleton of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
                     }
-                    cached.append((tagKey, probe))
+                    cached.append((tagKey, probe, LifecycleModelTests.isTracked(registration.lifetime)))
                     built()
                 }
             }
             seen.insert(probe.serial)
+            kept.append(probe)
             return nil
         }
 
@@ -375,7 +385,7 @@ struct LifecycleModelTests {
             for index in scopes.indices.reversed() where !scopes[index].closed {
                 expectDisposal(of: scopes[index].held.reversed().filter { !$0.held.provided }.map(\.held.probe))
             }
-            expectDisposal(of: cached.reversed().map(\.probe))
+            expectDisposal(of: cached.reversed().filter(\.tracked).map(\.probe))
             do throws(DisposalError) {
                 if synchronously { try container.syncShutdown() } else { try await container.shutdown() }
             } catch {
