@@ -3,7 +3,7 @@ import WiringDip
 
 /// The Dip facade under the same churn: its definitions are registrations in one engine
 /// container per `DependencyContainer`, and what a change replaces must be freed there too.
-extension ChurnTests {
+extension ProcessWide.ChurnTests {
     @Test("WiringDip: re-registering a singleton over and over, resolving it each time, stays flat")
     func dipOverrides() {
         let container = DependencyContainer()

@@ -70,504 +70,508 @@ final class BuildCounter: ContainerInstrument {
     }
 }
 
-/// Random sequences of register, override, remove, reset, resolve (sync and async), scopes made,
-/// given values, reset, closed and closed synchronously, validation with a dry run, instruments
-/// added and removed, and a final shutdown, checked step by step against a reference model of
-/// what the Lifecycle article promises: which instance each resolve returns, and which instances
-/// are disposed at each step, in which order. Seeded and reproducible: a failure names its seed,
-/// and `WIRING_MODEL_SEED=<seed>` replays it; `WIRING_MODEL_SEQUENCES=<n>` runs a longer budget.
-@Suite("Lifecycle model: instances and disposals", .serialized, .timeLimit(.minutes(10)))
-struct LifecycleModelTests {
-    static let lifetimes: [Lifetime] = [.transient, .graph, .singleton, .eagerSingleton, .weakSingleton, .scoped]
+extension ProcessWide {
+    /// Random sequences of register, override, remove, reset, resolve (sync and async), scopes made,
+    /// given values, reset, closed and closed synchronously, validation with a dry run, instruments
+    /// added and removed, and a final shutdown, checked step by step against a reference model of
+    /// what the Lifecycle article promises: which instance each resolve returns, and which instances
+    /// are disposed at each step, in which order. Seeded and reproducible: a failure names its seed,
+    /// and `WIRING_MODEL_SEED=<seed>` replays it; `WIRING_MODEL_SEQUENCES=<n>` runs a longer budget.
+    @Suite("Lifecycle model: instances and disposals", .serialized, .timeLimit(.minutes(10)))
+    struct LifecycleModelTests {
+        static let lifetimes: [Lifetime] = [.transient, .graph, .singleton, .eagerSingleton, .weakSingleton, .scoped]
 
-    /// Whether a lifetime's instances are tracked for disposal (the Lifecycle article): cached
-    /// singletons and scoped instances; not transients, graph instances or weak singletons.
-    static func isTracked(_ lifetime: Lifetime) -> Bool {
-        lifetime == .singleton || lifetime == .eagerSingleton || lifetime == .scoped
-    }
-    static let tags: [String?] = [nil, "a", "b"]
+        /// Whether a lifetime's instances are tracked for disposal (the Lifecycle article): cached
+        /// singletons and scoped instances; not transients, graph instances or weak singletons.
+        static func isTracked(_ lifetime: Lifetime) -> Bool {
+            lifetime == .singleton || lifetime == .eagerSingleton || lifetime == .scoped
+        }
+        static let tags: [String?] = [nil, "a", "b"]
 
-    struct Registration {
-        let id: Int
-        let lifetime: Lifetime
-    }
-
-    struct Held {
-        let probe: LifeProbe
-        /// The registration that built it, or that it was given to the scope for: a value given
-        /// to a scope is bound to that registration as a built instance is, and goes stale when
-        /// the key is registered again.
-        let registration: Int
-        let provided: Bool
-    }
-
-    struct ScopeModel {
-        let scope: Scope
-        var closed = false
-        /// What the scope holds, by tag, in order of creation.
-        var held: [(tag: String, held: Held)] = []
-    }
-
-    /// The system under test and the model, side by side.
-    final class Run {
-        var rng: ModelTests.SplitMix
-        let seed: UInt64
-        let container = Container()
-        let ledger = DisposalLedger()
-        var registrations: [String: Registration] = [:]
-        /// The container's cached singletons (weak ones included: `kept` keeps them alive), in
-        /// order of creation, and whether each is tracked for disposal.
-        var cached: [(tag: String, probe: LifeProbe, tracked: Bool)] = []
-        /// Every instance served, kept alive so that weak singletons stay cached.
-        var kept: [LifeProbe] = []
-        var scopes: [ScopeModel] = []
-        var seen: Set<Int> = []
-        var nextID = 1
-        var log: [String] = []
-        var counter: (instrument: BuildCounter, expected: Int)?
-        /// Disposals the model expects the current step to make, in order (`nil`: any order).
-        var expectedDisposals: [Int] = []
-        var disposalOrderMatters = true
-
-        init(seed: UInt64) {
-            self.seed = seed
-            rng = ModelTests.SplitMix(state: seed)
+        struct Registration {
+            let id: Int
+            let lifetime: Lifetime
         }
 
-        func expectDisposal(of probes: [LifeProbe]) { expectedDisposals += probes.map(\.serial) }
-
-        /// Runs one random step; returns a failure description, if any.
-        func step() async -> String? {
-            let tag = LifecycleModelTests.tags.randomElement(using: &rng)!
-            let tagKey = tag ?? ""
-            let before = ledger.disposalCount
-            expectedDisposals = []
-            disposalOrderMatters = true
-            var failure: String?
-            switch Int.random(in: 0..<100, using: &rng) {
-            case 0..<16:
-                let lifetime = LifecycleModelTests.lifetimes.randomElement(using: &rng)!
-                let id = nextID
-                nextID += 1
-                log.append("register #\(id) \(lifetime) tag \(tagKey)")
-                let ledger = self.ledger
-                container.register(LifeProbe.self, tag: tag, lifetime: lifetime) { _ in LifeProbe(source: id, ledger: ledger) }
-                registrations[tagKey] = Registration(id: id, lifetime: lifetime)
-                dropCached(tag: tagKey)
-            case 16..<20:
-                log.append("remove tag \(tagKey)")
-                let removed = container.remove(LifeProbe.self, tag: tag)
-                let expected = registrations.removeValue(forKey: tagKey) != nil
-                if removed != expected { failure = "remove returned \(removed), model \(expected)" }
-                dropCached(tag: tagKey)
-            case 20..<24:
-                log.append("reset")
-                container.reset()
-                expectDisposal(of: cached.filter(\.tracked).map(\.probe))
-                disposalOrderMatters = false
-                cached = []
-            case 24..<30:
-                log.append("makeScope \(scopes.count)")
-                scopes.append(ScopeModel(scope: container.makeScope()))
-            case 30..<34 where !openScopes.isEmpty:
-                let index = openScopes.randomElement(using: &rng)!
-                log.append("reset scope \(index)")
-                scopes[index].scope.reset()
-                expectDisposal(of: scopes[index].held.reversed().filter { !$0.held.provided }.map(\.held.probe))
-                scopes[index].held = []
-            case 34..<39 where !openScopes.isEmpty:
-                let index = openScopes.randomElement(using: &rng)!
-                let synchronously = Bool.random(using: &rng)
-                log.append("\(synchronously ? "syncClose" : "close") scope \(index)")
-                do throws(DisposalError) {
-                    if synchronously { try scopes[index].scope.syncClose() } else { try await scopes[index].scope.close() }
-                } catch {
-                    failure = "closing scope \(index) threw \(error)"
-                }
-                expectDisposal(of: scopes[index].held.reversed().filter { !$0.held.provided }.map(\.held.probe))
-                scopes[index].held = []
-                scopes[index].closed = true
-            case 39..<43 where !scopes.isEmpty:
-                let index = Int.random(in: 0..<scopes.count, using: &rng)
-                failure = provide(tag: tag, to: index)
-            case 43..<46 where counter == nil:
-                log.append("validate with a dry run")
-                failure = validate()
-            case 46..<48:
-                if let (instrument, expected) = counter {
-                    log.append("removeInstrument")
-                    container.removeInstrument(BuildCounter.self)
-                    let counted = instrument.builds.load(ordering: .relaxed)
-                    if counted != expected { failure = "the instrument counted \(counted) builds, the model \(expected)" }
-                    counter = nil
-                } else {
-                    log.append("addInstrument")
-                    let instrument = BuildCounter()
-                    container.addInstrument(instrument)
-                    counter = (instrument, 0)
-                }
-            default:
-                failure = await resolve(tag: tag)
-            }
-            if let failure { return failure }
-            return checkDisposals(since: before)
-        }
-
-        var openScopes: [Int] { scopes.indices.filter { !scopes[$0].closed } }
-
-        /// The container's cached singleton of `tag` is dropped (and disposed now) by an
-        /// override or a removal; scopes keep theirs until their next resolve or their end.
-        func dropCached(tag: String) {
-            let dropped = cached.filter { $0.tag == tag && $0.tracked }.map(\.probe)
-            expectDisposal(of: dropped)
-            cached.removeAll { $0.tag == tag }
-        }
-
-        func provide(tag: String?, to index: Int) -> String? {
-            let tagKey = tag ?? ""
-            log.append("provide tag \(tagKey) to scope \(index)")
-            let probe = LifeProbe(source: 0, ledger: ledger)
-            let expected: WiringError.Code?
-            if scopes[index].closed {
-                expected =
-                    registrations[tagKey] == nil
-                    ? .notRegistered : (registrations[tagKey]!.lifetime == .scoped ? .shutDown : .invalidLifetime)
-            } else if let registration = registrations[tagKey] {
-                if registration.lifetime != .scoped {
-                    expected = .invalidLifetime
-                } else if let held = scopes[index].held.first(where: { $0.tag == tagKey }), held.held.registration == registration.id {
-                    expected = .duplicateRegistration
-                } else {
-                    expected = nil
-                }
-            } else {
-                expected = .notRegistered
-            }
-            do throws(WiringError) {
-                try scopes[index].scope.provide(probe, tag: tag)
-                if let expected { return "provide succeeded, the model expected \(expected)" }
-                // A stale instance of an older registration gives way to the value, disposed.
-                if let stale = scopes[index].held.first(where: { $0.tag == tagKey }) {
-                    if !stale.held.provided { expectDisposal(of: [stale.held.probe]) }
-                    scopes[index].held.removeAll { $0.tag == tagKey }
-                }
-                scopes[index].held.append((tagKey, Held(probe: probe, registration: registrations[tagKey]!.id, provided: true)))
-                seen.insert(probe.serial)
-            } catch {
-                if error.code != expected {
-                    return "provide threw \(error.code), the model expected \(expected.map { "\($0)" } ?? "success")"
-                }
-            }
-            return nil
-        }
-
-        func validate() -> String? {
-            let builtBefore = ledger.built
-            let disposedBefore = ledger.disposalCount
-            let report = container.validate(ValidationOptions(dryRun: true))
-            if !report.isValid { return "a dry run of a valid container reported \(report)" }
-            // The dry run resolves each registration once, in its own copy, and disposes what it
-            // built there that is tracked (not transients); the real instances are untouched.
-            let built = ledger.built - builtBefore
-            let disposed = ledger.disposals(since: disposedBefore)
-            let tracked = registrations.values.filter { LifecycleModelTests.isTracked($0.lifetime) }.count
-            if built != registrations.count { return "the dry run built \(built) instances for \(registrations.count) registrations" }
-            if disposed.count != tracked || disposed.contains(where: { $0 <= builtBefore }) {
-                return
-                    "the dry run disposed serials \(disposed) (its own are above \(builtBefore)), the model expected \(tracked) of its own"
-            }
-            expectedDisposals = disposed
-            disposalOrderMatters = false
-            return nil
-        }
-
-        func resolve(tag: String?) async -> String? {
-            let tagKey = tag ?? ""
-            let open = openScopes
-            let viaScope = !scopes.isEmpty && Bool.random(using: &rng)
-            let index = viaScope ? Int.random(in: 0..<scopes.count, using: &rng) : nil
-            let async = Bool.random(using: &rng)
-            log.append(
-                "resolve\(async ? "Async" : "") tag \(tagKey) from \(index.map { "scope \($0)\(open.contains($0) ? "" : " (closed)")" } ?? "container")"
-            )
-            let result: Result<LifeProbe, WiringError>
-            do throws(WiringError) {
-                switch (index, async) {
-                case (let index?, false): result = .success(try scopes[index].scope.resolve(LifeProbe.self, tag: tag))
-                case (let index?, true): result = .success(try await scopes[index].scope.resolveAsync(LifeProbe.self, tag: tag))
-                case (nil, false): result = .success(try container.resolve(LifeProbe.self, tag: tag))
-                case (nil, true): result = .success(try await container.resolveAsync(LifeProbe.self, tag: tag))
-                }
-            } catch {
-                result = .failure(error)
-            }
-            // The model.
-            if let index, scopes[index].closed {
-                if case .failure(let error) = result, error.code == .shutDown { return nil }
-                return "a resolve through closed scope \(index) gave \(result), the model expected shutDown"
-            }
-            guard let registration = registrations[tagKey] else {
-                if case .failure(let error) = result, error.code == .notRegistered { return nil }
-                return "the model has no registration for tag \(tagKey), the resolve gave \(result)"
-            }
+        struct Held {
             let probe: LifeProbe
-            switch result {
-            case .failure(let error):
-                if registration.lifetime == .scoped, index == nil, error.code == .scopeNotActive { return nil }
-                return "expected an instance of #\(registration.id), got error \(error.code): \(error)"
-            case .success(let value): probe = value
+            /// The registration that built it, or that it was given to the scope for: a value given
+            /// to a scope is bound to that registration as a built instance is, and goes stale when
+            /// the key is registered again.
+            let registration: Int
+            let provided: Bool
+        }
+
+        struct ScopeModel {
+            let scope: Scope
+            var closed = false
+            /// What the scope holds, by tag, in order of creation.
+            var held: [(tag: String, held: Held)] = []
+        }
+
+        /// The system under test and the model, side by side.
+        final class Run {
+            var rng: ModelTests.SplitMix
+            let seed: UInt64
+            let container = Container()
+            let ledger = DisposalLedger()
+            var registrations: [String: Registration] = [:]
+            /// The container's cached singletons (weak ones included: `kept` keeps them alive), in
+            /// order of creation, and whether each is tracked for disposal.
+            var cached: [(tag: String, probe: LifeProbe, tracked: Bool)] = []
+            /// Every instance served, kept alive so that weak singletons stay cached.
+            var kept: [LifeProbe] = []
+            var scopes: [ScopeModel] = []
+            var seen: Set<Int> = []
+            var nextID = 1
+            var log: [String] = []
+            var counter: (instrument: BuildCounter, expected: Int)?
+            /// Disposals the model expects the current step to make, in order (`nil`: any order).
+            var expectedDisposals: [Int] = []
+            var disposalOrderMatters = true
+
+            init(seed: UInt64) {
+                self.seed = seed
+                rng = ModelTests.SplitMix(state: seed)
             }
-            if probe.disposedAt.load(ordering: .relaxed) != 0 { return "the resolve returned a disposed instance (#\(probe.source))" }
-            switch registration.lifetime {
-            case .transient, .graph:
-                guard probe.source == registration.id, !seen.contains(probe.serial) else {
-                    return "expected a new instance of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
+
+            func expectDisposal(of probes: [LifeProbe]) { expectedDisposals += probes.map(\.serial) }
+
+            /// Runs one random step; returns a failure description, if any.
+            func step() async -> String? {
+                let tag = ProcessWide.LifecycleModelTests.tags.randomElement(using: &rng)!
+                let tagKey = tag ?? ""
+                let before = ledger.disposalCount
+                expectedDisposals = []
+                disposalOrderMatters = true
+                var failure: String?
+                switch Int.random(in: 0..<100, using: &rng) {
+                case 0..<16:
+                    let lifetime = ProcessWide.LifecycleModelTests.lifetimes.randomElement(using: &rng)!
+                    let id = nextID
+                    nextID += 1
+                    log.append("register #\(id) \(lifetime) tag \(tagKey)")
+                    let ledger = self.ledger
+                    container.register(LifeProbe.self, tag: tag, lifetime: lifetime) { _ in LifeProbe(source: id, ledger: ledger) }
+                    registrations[tagKey] = Registration(id: id, lifetime: lifetime)
+                    dropCached(tag: tagKey)
+                case 16..<20:
+                    log.append("remove tag \(tagKey)")
+                    let removed = container.remove(LifeProbe.self, tag: tag)
+                    let expected = registrations.removeValue(forKey: tagKey) != nil
+                    if removed != expected { failure = "remove returned \(removed), model \(expected)" }
+                    dropCached(tag: tagKey)
+                case 20..<24:
+                    log.append("reset")
+                    container.reset()
+                    expectDisposal(of: cached.filter(\.tracked).map(\.probe))
+                    disposalOrderMatters = false
+                    cached = []
+                case 24..<30:
+                    log.append("makeScope \(scopes.count)")
+                    scopes.append(ScopeModel(scope: container.makeScope()))
+                case 30..<34 where !openScopes.isEmpty:
+                    let index = openScopes.randomElement(using: &rng)!
+                    log.append("reset scope \(index)")
+                    scopes[index].scope.reset()
+                    expectDisposal(of: scopes[index].held.reversed().filter { !$0.held.provided }.map(\.held.probe))
+                    scopes[index].held = []
+                case 34..<39 where !openScopes.isEmpty:
+                    let index = openScopes.randomElement(using: &rng)!
+                    let synchronously = Bool.random(using: &rng)
+                    log.append("\(synchronously ? "syncClose" : "close") scope \(index)")
+                    do throws(DisposalError) {
+                        if synchronously { try scopes[index].scope.syncClose() } else { try await scopes[index].scope.close() }
+                    } catch {
+                        failure = "closing scope \(index) threw \(error)"
+                    }
+                    expectDisposal(of: scopes[index].held.reversed().filter { !$0.held.provided }.map(\.held.probe))
+                    scopes[index].held = []
+                    scopes[index].closed = true
+                case 39..<43 where !scopes.isEmpty:
+                    let index = Int.random(in: 0..<scopes.count, using: &rng)
+                    failure = provide(tag: tag, to: index)
+                case 43..<46 where counter == nil:
+                    log.append("validate with a dry run")
+                    failure = validate()
+                case 46..<48:
+                    if let (instrument, expected) = counter {
+                        log.append("removeInstrument")
+                        container.removeInstrument(BuildCounter.self)
+                        let counted = instrument.builds.load(ordering: .relaxed)
+                        if counted != expected { failure = "the instrument counted \(counted) builds, the model \(expected)" }
+                        counter = nil
+                    } else {
+                        log.append("addInstrument")
+                        let instrument = BuildCounter()
+                        container.addInstrument(instrument)
+                        counter = (instrument, 0)
+                    }
+                default:
+                    failure = await resolve(tag: tag)
                 }
-                built()
-            case .scoped:
-                guard let index else { return "a scoped registration resolved outside a scope gave an instance" }
-                if let held = scopes[index].held.first(where: { $0.tag == tagKey }), held.held.registration == registration.id {
-                    if probe !== held.held.probe {
-                        return "expected scope \(index)'s instance serial \(held.held.probe.serial), got \(probe.serial)"
+                if let failure { return failure }
+                return checkDisposals(since: before)
+            }
+
+            var openScopes: [Int] { scopes.indices.filter { !scopes[$0].closed } }
+
+            /// The container's cached singleton of `tag` is dropped (and disposed now) by an
+            /// override or a removal; scopes keep theirs until their next resolve or their end.
+            func dropCached(tag: String) {
+                let dropped = cached.filter { $0.tag == tag && $0.tracked }.map(\.probe)
+                expectDisposal(of: dropped)
+                cached.removeAll { $0.tag == tag }
+            }
+
+            func provide(tag: String?, to index: Int) -> String? {
+                let tagKey = tag ?? ""
+                log.append("provide tag \(tagKey) to scope \(index)")
+                let probe = LifeProbe(source: 0, ledger: ledger)
+                let expected: WiringError.Code?
+                if scopes[index].closed {
+                    expected =
+                        registrations[tagKey] == nil
+                        ? .notRegistered : (registrations[tagKey]!.lifetime == .scoped ? .shutDown : .invalidLifetime)
+                } else if let registration = registrations[tagKey] {
+                    if registration.lifetime != .scoped {
+                        expected = .invalidLifetime
+                    } else if let held = scopes[index].held.first(where: { $0.tag == tagKey }), held.held.registration == registration.id {
+                        expected = .duplicateRegistration
+                    } else {
+                        expected = nil
                     }
                 } else {
-                    guard probe.source == registration.id, !seen.contains(probe.serial) else {
-                        return "expected a new scoped instance of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
-                    }
-                    // A stale instance of an older registration of the key is disposed now (a
-                    // stale given value is released: it is the caller's).
-                    if let stale = scopes[index].held.first(where: { $0.tag == tagKey }), !stale.held.provided {
-                        expectDisposal(of: [stale.held.probe])
-                    }
-                    scopes[index].held.removeAll { $0.tag == tagKey }
-                    scopes[index].held.append((tagKey, Held(probe: probe, registration: registration.id, provided: false)))
-                    built()
+                    expected = .notRegistered
                 }
-            default:
-                if let held = cached.first(where: { $0.tag == tagKey }) {
-                    if probe !== held.probe { return "expected the cached singleton serial \(held.probe.serial), got \(probe.serial)" }
-                } else {
-                    guard probe.source == registration.id, !seen.contains(probe.serial) else {
-                        return "expected a new singleton of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
-                    }
-                    cached.append((tagKey, probe, LifecycleModelTests.isTracked(registration.lifetime)))
-                    built()
-                }
-            }
-            seen.insert(probe.serial)
-            kept.append(probe)
-            return nil
-        }
-
-        func built() {
-            if let (instrument, expected) = counter { counter = (instrument, expected + 1) }
-        }
-
-        /// Compares the disposals the step made with those the model expected.
-        func checkDisposals(since index: Int) -> String? {
-            let actual = ledger.disposals(since: index)
-            let matches = disposalOrderMatters ? actual == expectedDisposals : actual.sorted() == expectedDisposals.sorted()
-            if !matches {
-                return "disposed \(actual), the model expected \(expectedDisposals)\(disposalOrderMatters ? " in that order" : "")"
-            }
-            if !ledger.disposedTwice.isEmpty { return "disposed twice: \(ledger.disposedTwice)" }
-            return nil
-        }
-
-        /// Ends the run: a shutdown disposes the open scopes' instances (newest scope first, each
-        /// newest first), then the container's, newest first; nothing is served afterwards.
-        func finish() async -> String? {
-            let before = ledger.disposalCount
-            let synchronously = Bool.random(using: &rng)
-            log.append(synchronously ? "syncShutdown" : "shutdown")
-            expectedDisposals = []
-            disposalOrderMatters = true
-            for index in scopes.indices.reversed() where !scopes[index].closed {
-                expectDisposal(of: scopes[index].held.reversed().filter { !$0.held.provided }.map(\.held.probe))
-            }
-            expectDisposal(of: cached.reversed().filter(\.tracked).map(\.probe))
-            do throws(DisposalError) {
-                if synchronously { try container.syncShutdown() } else { try await container.shutdown() }
-            } catch {
-                return "shutdown threw \(error)"
-            }
-            if let failure = checkDisposals(since: before) { return failure }
-            if let tagKey = registrations.keys.first {
-                let tag: String? = tagKey.isEmpty ? nil : tagKey
                 do throws(WiringError) {
-                    let served = try container.resolve(LifeProbe.self, tag: tag)
-                    return "a resolve after shutdown served serial \(served.serial)"
+                    try scopes[index].scope.provide(probe, tag: tag)
+                    if let expected { return "provide succeeded, the model expected \(expected)" }
+                    // A stale instance of an older registration gives way to the value, disposed.
+                    if let stale = scopes[index].held.first(where: { $0.tag == tagKey }) {
+                        if !stale.held.provided { expectDisposal(of: [stale.held.probe]) }
+                        scopes[index].held.removeAll { $0.tag == tagKey }
+                    }
+                    scopes[index].held.append((tagKey, Held(probe: probe, registration: registrations[tagKey]!.id, provided: true)))
+                    seen.insert(probe.serial)
                 } catch {
-                    if error.code != .shutDown && error.code != .scopeNotActive {
-                        return "a resolve after shutdown threw \(error.code), the model expected shutDown"
+                    if error.code != expected {
+                        return "provide threw \(error.code), the model expected \(expected.map { "\($0)" } ?? "success")"
                     }
                 }
+                return nil
             }
-            return nil
-        }
-    }
 
-    static var sequenceCount: Int {
-        if let text = ProcessInfo.processInfo.environment["WIRING_MODEL_SEQUENCES"], let count = Int(text), count > 0 {
-            return count
-        }
-        #if DEBUG
-            return 1_000
-        #else
-            return 5_000
-        #endif
-    }
-
-    static let stepsPerSequence = 50
-
-    @Test("random lifecycles agree with the model: instances served, and what is disposed, when, in which order")
-    func lifecyclesAgreeWithTheModel() async {
-        let seeds: [UInt64]
-        if let text = ProcessInfo.processInfo.environment["WIRING_MODEL_SEED"], let seed = UInt64(text) {
-            seeds = [seed]
-        } else {
-            seeds = (0..<UInt64(Self.sequenceCount)).map { 0x11FE_0000 &+ $0 }
-        }
-        var failures = 0
-        for seed in seeds {
-            let run = Run(seed: seed)
-            var failure: String?
-            for _ in 0..<Self.stepsPerSequence {
-                failure = await run.step()
-                if failure != nil { break }
+            func validate() -> String? {
+                let builtBefore = ledger.built
+                let disposedBefore = ledger.disposalCount
+                let report = container.validate(ValidationOptions(dryRun: true))
+                if !report.isValid { return "a dry run of a valid container reported \(report)" }
+                // The dry run resolves each registration once, in its own copy, and disposes what it
+                // built there that is tracked (not transients); the real instances are untouched.
+                let built = ledger.built - builtBefore
+                let disposed = ledger.disposals(since: disposedBefore)
+                let tracked = registrations.values.filter { ProcessWide.LifecycleModelTests.isTracked($0.lifetime) }.count
+                if built != registrations.count { return "the dry run built \(built) instances for \(registrations.count) registrations" }
+                if disposed.count != tracked || disposed.contains(where: { $0 <= builtBefore }) {
+                    return
+                        "the dry run disposed serials \(disposed) (its own are above \(builtBefore)), the model expected \(tracked) of its own"
+                }
+                expectedDisposals = disposed
+                disposalOrderMatters = false
+                return nil
             }
-            if failure == nil { failure = await run.finish() }
-            if let failure {
-                failures += 1
-                Issue.record(
-                    """
-                    Lifecycle model mismatch with seed \(seed) (replay: WIRING_MODEL_SEED=\(seed)): \(failure)
-                    steps:
-                      \(run.log.suffix(14).joined(separator: "\n  "))
-                    """
+
+            func resolve(tag: String?) async -> String? {
+                let tagKey = tag ?? ""
+                let open = openScopes
+                let viaScope = !scopes.isEmpty && Bool.random(using: &rng)
+                let index = viaScope ? Int.random(in: 0..<scopes.count, using: &rng) : nil
+                let async = Bool.random(using: &rng)
+                log.append(
+                    "resolve\(async ? "Async" : "") tag \(tagKey) from \(index.map { "scope \($0)\(open.contains($0) ? "" : " (closed)")" } ?? "container")"
                 )
+                let result: Result<LifeProbe, WiringError>
+                do throws(WiringError) {
+                    switch (index, async) {
+                    case (let index?, false): result = .success(try scopes[index].scope.resolve(LifeProbe.self, tag: tag))
+                    case (let index?, true): result = .success(try await scopes[index].scope.resolveAsync(LifeProbe.self, tag: tag))
+                    case (nil, false): result = .success(try container.resolve(LifeProbe.self, tag: tag))
+                    case (nil, true): result = .success(try await container.resolveAsync(LifeProbe.self, tag: tag))
+                    }
+                } catch {
+                    result = .failure(error)
+                }
+                // The model.
+                if let index, scopes[index].closed {
+                    if case .failure(let error) = result, error.code == .shutDown { return nil }
+                    return "a resolve through closed scope \(index) gave \(result), the model expected shutDown"
+                }
+                guard let registration = registrations[tagKey] else {
+                    if case .failure(let error) = result, error.code == .notRegistered { return nil }
+                    return "the model has no registration for tag \(tagKey), the resolve gave \(result)"
+                }
+                let probe: LifeProbe
+                switch result {
+                case .failure(let error):
+                    if registration.lifetime == .scoped, index == nil, error.code == .scopeNotActive { return nil }
+                    return "expected an instance of #\(registration.id), got error \(error.code): \(error)"
+                case .success(let value): probe = value
+                }
+                if probe.disposedAt.load(ordering: .relaxed) != 0 { return "the resolve returned a disposed instance (#\(probe.source))" }
+                switch registration.lifetime {
+                case .transient, .graph:
+                    guard probe.source == registration.id, !seen.contains(probe.serial) else {
+                        return "expected a new instance of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
+                    }
+                    built()
+                case .scoped:
+                    guard let index else { return "a scoped registration resolved outside a scope gave an instance" }
+                    if let held = scopes[index].held.first(where: { $0.tag == tagKey }), held.held.registration == registration.id {
+                        if probe !== held.held.probe {
+                            return "expected scope \(index)'s instance serial \(held.held.probe.serial), got \(probe.serial)"
+                        }
+                    } else {
+                        guard probe.source == registration.id, !seen.contains(probe.serial) else {
+                            return "expected a new scoped instance of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
+                        }
+                        // A stale instance of an older registration of the key is disposed now (a
+                        // stale given value is released: it is the caller's).
+                        if let stale = scopes[index].held.first(where: { $0.tag == tagKey }), !stale.held.provided {
+                            expectDisposal(of: [stale.held.probe])
+                        }
+                        scopes[index].held.removeAll { $0.tag == tagKey }
+                        scopes[index].held.append((tagKey, Held(probe: probe, registration: registration.id, provided: false)))
+                        built()
+                    }
+                default:
+                    if let held = cached.first(where: { $0.tag == tagKey }) {
+                        if probe !== held.probe { return "expected the cached singleton serial \(held.probe.serial), got \(probe.serial)" }
+                    } else {
+                        guard probe.source == registration.id, !seen.contains(probe.serial) else {
+                            return "expected a new singleton of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
+                        }
+                        cached.append((tagKey, probe, ProcessWide.LifecycleModelTests.isTracked(registration.lifetime)))
+                        built()
+                    }
+                }
+                seen.insert(probe.serial)
+                kept.append(probe)
+                return nil
             }
-            if failures >= 3 { break }
+
+            func built() {
+                if let (instrument, expected) = counter { counter = (instrument, expected + 1) }
+            }
+
+            /// Compares the disposals the step made with those the model expected.
+            func checkDisposals(since index: Int) -> String? {
+                let actual = ledger.disposals(since: index)
+                let matches = disposalOrderMatters ? actual == expectedDisposals : actual.sorted() == expectedDisposals.sorted()
+                if !matches {
+                    return "disposed \(actual), the model expected \(expectedDisposals)\(disposalOrderMatters ? " in that order" : "")"
+                }
+                if !ledger.disposedTwice.isEmpty { return "disposed twice: \(ledger.disposedTwice)" }
+                return nil
+            }
+
+            /// Ends the run: a shutdown disposes the open scopes' instances (newest scope first, each
+            /// newest first), then the container's, newest first; nothing is served afterwards.
+            func finish() async -> String? {
+                let before = ledger.disposalCount
+                let synchronously = Bool.random(using: &rng)
+                log.append(synchronously ? "syncShutdown" : "shutdown")
+                expectedDisposals = []
+                disposalOrderMatters = true
+                for index in scopes.indices.reversed() where !scopes[index].closed {
+                    expectDisposal(of: scopes[index].held.reversed().filter { !$0.held.provided }.map(\.held.probe))
+                }
+                expectDisposal(of: cached.reversed().filter(\.tracked).map(\.probe))
+                do throws(DisposalError) {
+                    if synchronously { try container.syncShutdown() } else { try await container.shutdown() }
+                } catch {
+                    return "shutdown threw \(error)"
+                }
+                if let failure = checkDisposals(since: before) { return failure }
+                if let tagKey = registrations.keys.first {
+                    let tag: String? = tagKey.isEmpty ? nil : tagKey
+                    do throws(WiringError) {
+                        let served = try container.resolve(LifeProbe.self, tag: tag)
+                        return "a resolve after shutdown served serial \(served.serial)"
+                    } catch {
+                        if error.code != .shutDown && error.code != .scopeNotActive {
+                            return "a resolve after shutdown threw \(error.code), the model expected shutDown"
+                        }
+                    }
+                }
+                return nil
+            }
+        }
+
+        static var sequenceCount: Int {
+            if let text = ProcessInfo.processInfo.environment["WIRING_MODEL_SEQUENCES"], let count = Int(text), count > 0 {
+                return count
+            }
+            #if DEBUG
+                return 1_000
+            #else
+                return 5_000
+            #endif
+        }
+
+        static let stepsPerSequence = 50
+
+        @Test("random lifecycles agree with the model: instances served, and what is disposed, when, in which order")
+        func lifecyclesAgreeWithTheModel() async {
+            let seeds: [UInt64]
+            if let text = ProcessInfo.processInfo.environment["WIRING_MODEL_SEED"], let seed = UInt64(text) {
+                seeds = [seed]
+            } else {
+                seeds = (0..<UInt64(Self.sequenceCount)).map { 0x11FE_0000 &+ $0 }
+            }
+            var failures = 0
+            for seed in seeds {
+                let run = Run(seed: seed)
+                var failure: String?
+                for _ in 0..<Self.stepsPerSequence {
+                    failure = await run.step()
+                    if failure != nil { break }
+                }
+                if failure == nil { failure = await run.finish() }
+                if let failure {
+                    failures += 1
+                    Issue.record(
+                        """
+                        Lifecycle model mismatch with seed \(seed) (replay: WIRING_MODEL_SEED=\(seed)): \(failure)
+                        steps:
+                          \(run.log.suffix(14).joined(separator: "\n  "))
+                        """
+                    )
+                }
+                if failures >= 3 { break }
+            }
         }
     }
 }
 
-/// The concurrent variant of the lifecycle model: a writer re-registering, removing and
-/// resetting, a closer closing scopes, and readers resolving from the container and the scopes,
-/// on 8 threads at once, then a shutdown. No one model order exists, so it checks the invariants
-/// every order keeps: every tracked instance built is disposed exactly once, none is handed out
-/// after it was disposed, and nothing hangs (the pool's watchdog).
-@Suite("Lifecycle model, concurrent", .serialized, .timeLimit(.minutes(10)))
-struct ConcurrentLifecycleModelTests {
-    final class Round: Sendable {
-        let container = Container()
-        let ledger = DisposalLedger()
-        let scopes: [Scope]
-        /// Resolves that returned an instance disposed before they started.
-        let servedAfterDisposal = Lock<[String]>([])
-        let served = Atomic<Int>(0)
-        let unexpected = Lock<[String]>([])
+extension ProcessWide {
+    /// The concurrent variant of the lifecycle model: a writer re-registering, removing and
+    /// resetting, a closer closing scopes, and readers resolving from the container and the scopes,
+    /// on 8 threads at once, then a shutdown. No one model order exists, so it checks the invariants
+    /// every order keeps: every tracked instance built is disposed exactly once, none is handed out
+    /// after it was disposed, and nothing hangs (the pool's watchdog).
+    @Suite("Lifecycle model, concurrent", .serialized, .timeLimit(.minutes(10)))
+    struct ConcurrentLifecycleModelTests {
+        final class Round: Sendable {
+            let container = Container()
+            let ledger = DisposalLedger()
+            let scopes: [Scope]
+            /// Resolves that returned an instance disposed before they started.
+            let servedAfterDisposal = Lock<[String]>([])
+            let served = Atomic<Int>(0)
+            let unexpected = Lock<[String]>([])
 
-        init() {
-            let container = self.container
-            scopes = (0..<3).map { _ in container.makeScope() }
-            for (index, tag) in ["s", "c", "t"].enumerated() { register(tag: tag, version: index) }
-        }
+            init() {
+                let container = self.container
+                scopes = (0..<3).map { _ in container.makeScope() }
+                for (index, tag) in ["s", "c", "t"].enumerated() { register(tag: tag, version: index) }
+            }
 
-        /// Tag `s` is a singleton, `c` scoped, `t` transient.
-        func register(tag: String, version: Int) {
-            let ledger = self.ledger
-            switch tag {
-            case "s":
-                container.register(LifeProbe.self, tag: tag, lifetime: .singleton) { _ in
-                    LifeProbe(source: version, ledger: ledger, tracked: true)
+            /// Tag `s` is a singleton, `c` scoped, `t` transient.
+            func register(tag: String, version: Int) {
+                let ledger = self.ledger
+                switch tag {
+                case "s":
+                    container.register(LifeProbe.self, tag: tag, lifetime: .singleton) { _ in
+                        LifeProbe(source: version, ledger: ledger, tracked: true)
+                    }
+                case "c":
+                    container.register(LifeProbe.self, tag: tag, lifetime: .scoped) { _ in
+                        LifeProbe(source: version, ledger: ledger, tracked: true)
+                    }
+                default:
+                    container.register(LifeProbe.self, tag: tag) { _ in LifeProbe(source: version, ledger: ledger) }
                 }
-            case "c":
-                container.register(LifeProbe.self, tag: tag, lifetime: .scoped) { _ in
-                    LifeProbe(source: version, ledger: ledger, tracked: true)
+            }
+
+            func resolve(tag: String, through resolving: any Resolving) {
+                let start = ledger.clock.add(1, ordering: .sequentiallyConsistent).newValue
+                do throws(WiringError) {
+                    let probe = try resolving.resolve(LifeProbe.self, tag: tag)
+                    served.add(1, ordering: .relaxed)
+                    let disposedAt = probe.disposedAt.load(ordering: .sequentiallyConsistent)
+                    if disposedAt != 0 && disposedAt < start {
+                        servedAfterDisposal.withLock { $0.append("tag \(tag) serial \(probe.serial)") }
+                    }
+                } catch {
+                    // Between a remove and the next register, after a close or the shutdown, and for
+                    // the scoped tag outside a scope: the answers the races allow.
+                    let allowed: Set<WiringError.Code> = [.notRegistered, .shutDown, .scopeNotActive]
+                    if !allowed.contains(error.code) { unexpected.withLock { $0.append("\(error)") } }
                 }
-            default:
-                container.register(LifeProbe.self, tag: tag) { _ in LifeProbe(source: version, ledger: ledger) }
             }
         }
 
-        func resolve(tag: String, through resolving: any Resolving) {
-            let start = ledger.clock.add(1, ordering: .sequentiallyConsistent).newValue
-            do throws(WiringError) {
-                let probe = try resolving.resolve(LifeProbe.self, tag: tag)
-                served.add(1, ordering: .relaxed)
-                let disposedAt = probe.disposedAt.load(ordering: .sequentiallyConsistent)
-                if disposedAt != 0 && disposedAt < start {
-                    servedAfterDisposal.withLock { $0.append("tag \(tag) serial \(probe.serial)") }
-                }
-            } catch {
-                // Between a remove and the next register, after a close or the shutdown, and for
-                // the scoped tag outside a scope: the answers the races allow.
-                let allowed: Set<WiringError.Code> = [.notRegistered, .shutDown, .scopeNotActive]
-                if !allowed.contains(error.code) { unexpected.withLock { $0.append("\(error)") } }
-            }
-        }
-    }
-
-    @Test("on 8 threads: every tracked instance disposed exactly once, none served after its disposal, nothing hangs")
-    func concurrentLifecycles() async {
-        let pool = StressPool()
-        let rounds = max(StressBudget.rounds / 4, 200)
-        let problems = Lock<[String]>([])
-        let totalServed = Atomic<Int>(0)
-        let completed = await offCooperativePool {
-            pool.run(
-                rounds: rounds,
-                setup: { _ in Round() },
-                body: { (round: Round, thread: Int) in
-                    var random = SystemRandomNumberGenerator()
-                    switch thread {
-                    case 0:
-                        for version in 3..<9 {
-                            let tag = ["s", "c", "t"].randomElement(using: &random)!
-                            switch Int.random(in: 0..<3, using: &random) {
-                            case 0: round.register(tag: tag, version: version)
-                            case 1:
-                                round.container.remove(LifeProbe.self, tag: tag)
-                                round.register(tag: tag, version: version)
-                            default: round.container.reset()
+        @Test("on 8 threads: every tracked instance disposed exactly once, none served after its disposal, nothing hangs")
+        func concurrentLifecycles() async {
+            let pool = StressPool()
+            let rounds = max(StressBudget.rounds / 4, 200)
+            let problems = Lock<[String]>([])
+            let totalServed = Atomic<Int>(0)
+            let completed = await offCooperativePool {
+                pool.run(
+                    rounds: rounds,
+                    setup: { _ in Round() },
+                    body: { (round: Round, thread: Int) in
+                        var random = SystemRandomNumberGenerator()
+                        switch thread {
+                        case 0:
+                            for version in 3..<9 {
+                                let tag = ["s", "c", "t"].randomElement(using: &random)!
+                                switch Int.random(in: 0..<3, using: &random) {
+                                case 0: round.register(tag: tag, version: version)
+                                case 1:
+                                    round.container.remove(LifeProbe.self, tag: tag)
+                                    round.register(tag: tag, version: version)
+                                default: round.container.reset()
+                                }
+                            }
+                        case 1:
+                            for _ in 0..<3 { round.resolve(tag: "c", through: round.scopes[0]) }
+                            if Bool.random(using: &random) { try? round.scopes[0].syncClose() } else { round.scopes[1].reset() }
+                        default:
+                            for _ in 0..<8 {
+                                let tag = ["s", "c", "t"].randomElement(using: &random)!
+                                let through: any Resolving =
+                                    Bool.random(using: &random) ? round.container : round.scopes.randomElement(using: &random)!
+                                round.resolve(tag: tag, through: through)
                             }
                         }
-                    case 1:
-                        for _ in 0..<3 { round.resolve(tag: "c", through: round.scopes[0]) }
-                        if Bool.random(using: &random) { try? round.scopes[0].syncClose() } else { round.scopes[1].reset() }
-                    default:
-                        for _ in 0..<8 {
-                            let tag = ["s", "c", "t"].randomElement(using: &random)!
-                            let through: any Resolving =
-                                Bool.random(using: &random) ? round.container : round.scopes.randomElement(using: &random)!
-                            round.resolve(tag: tag, through: through)
+                    },
+                    check: { round, index in
+                        do throws(DisposalError) {
+                            try round.container.syncShutdown()
+                        } catch {
+                            problems.withLock { $0.append("round \(index): shutdown threw \(error)") }
                         }
+                        let notOnce = round.ledger.trackedNotDisposedOnce
+                        if !notOnce.isEmpty {
+                            problems.withLock { $0.append("round \(index): tracked instances not disposed exactly once: \(notOnce)") }
+                        }
+                        let after = round.servedAfterDisposal.withLock { $0 }
+                        if !after.isEmpty { problems.withLock { $0.append("round \(index): served after disposal: \(after)") } }
+                        let unexpected = round.unexpected.withLock { $0 }
+                        if !unexpected.isEmpty { problems.withLock { $0.append("round \(index): unexpected errors: \(unexpected)") } }
+                        totalServed.add(round.served.load(ordering: .relaxed), ordering: .relaxed)
                     }
-                },
-                check: { round, index in
-                    do throws(DisposalError) {
-                        try round.container.syncShutdown()
-                    } catch {
-                        problems.withLock { $0.append("round \(index): shutdown threw \(error)") }
-                    }
-                    let notOnce = round.ledger.trackedNotDisposedOnce
-                    if !notOnce.isEmpty {
-                        problems.withLock { $0.append("round \(index): tracked instances not disposed exactly once: \(notOnce)") }
-                    }
-                    let after = round.servedAfterDisposal.withLock { $0 }
-                    if !after.isEmpty { problems.withLock { $0.append("round \(index): served after disposal: \(after)") } }
-                    let unexpected = round.unexpected.withLock { $0 }
-                    if !unexpected.isEmpty { problems.withLock { $0.append("round \(index): unexpected errors: \(unexpected)") } }
-                    totalServed.add(round.served.load(ordering: .relaxed), ordering: .relaxed)
-                }
-            )
+                )
+            }
+            pool.stop()
+            #expect(completed)
+            let found = problems.withLock { $0 }
+            #expect(found.isEmpty, "\(found.count) problems, first: \(found.prefix(3))")
+            // Progress: the readers were served, not only refused.
+            #expect(totalServed.load(ordering: .relaxed) >= rounds, "\(totalServed.load(ordering: .relaxed)) served in \(rounds) rounds")
         }
-        pool.stop()
-        #expect(completed)
-        let found = problems.withLock { $0 }
-        #expect(found.isEmpty, "\(found.count) problems, first: \(found.prefix(3))")
-        // Progress: the readers were served, not only refused.
-        #expect(totalServed.load(ordering: .relaxed) >= rounds, "\(totalServed.load(ordering: .relaxed)) served in \(rounds) rounds")
     }
 }
