@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Wiring", path: ".."),
+        // The check and the child processes' runner, with its own tests (Harness/Package.swift).
+        .package(name: "BenchHarness", path: "Harness"),
         // For WiringTracing only (the `wiring-traced` subject); only it and swift-distributed-tracing
         // are built from there.
         .package(name: "WiringIntegrations", path: "../Integrations"),
@@ -27,11 +29,6 @@ let package = Package(
         ),
         // Counts calls to malloc and its relatives, for allocations per operation.
         .target(name: "MallocCounter"),
-        // The parent's side of wiring-bench: runs the children and the profiler, collects their
-        // results and checks them against thresholds.json. No dependencies, so that its tests
-        // build in seconds.
-        .target(name: "BenchHarness"),
-        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness"]),
         .target(name: "BenchModel"),
         .target(name: "ManualBench", dependencies: ["BenchModel"]),
         .target(name: "WiringBench", dependencies: ["BenchModel", .product(name: "Wiring", package: "Wiring")]),
@@ -62,7 +59,8 @@ let package = Package(
         .executableTarget(
             name: "wiring-bench",
             dependencies: [
-                "BenchHarness", "BenchModel", "MallocCounter", "ManualBench", "WiringBench", "WiringTracedBench", "ImposeBench",
+                .product(name: "BenchHarness", package: "BenchHarness"), "BenchModel", "MallocCounter", "ManualBench", "WiringBench",
+                "WiringTracedBench", "ImposeBench",
                 "DIContainerBench",
                 "DipBench", "DIKitBench", "SwinjectBench", "DependenciesBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,10 +1,12 @@
 import Foundation
 import Synchronization
 
-/// The directory of the benchmark package, found from this source file.
+/// The directory of the benchmark package (`Benchmarks`, which holds `Harness`), found from
+/// this source file: `Benchmarks/Harness/Sources/BenchHarness/ChildProcess.swift`.
 public func packageDirectory() -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<4 { url = url.deletingLastPathComponent() }
+    return url.path
 }
 
 /// What one child process printed, and how it ended.
