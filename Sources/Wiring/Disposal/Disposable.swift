@@ -689,6 +689,9 @@ enum DisposalTracker {
         through resolver: Resolver
     ) {
         guard tracks else { return }
+        // The same choice of teardown as `track(_:of:extras:in:)`, written out: a helper shared
+        // with that tracked-build path cost 279 to 507 more instructions per S8 request, even
+        // inlined (Benchmarks/instructions.sh wiring S8: 36,816 without it).
         let run: DisposalTicket.Teardown
         if let extras, let registered = registered(extras, instance) {
             run = registered

@@ -244,7 +244,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             forwardsTo: forwardsTo,
             tracer: tracer,
             allowsReentry: extras?.refinements.allowsReentry ?? false,
-            tracksDisposal: DisposalTracker.tracks(lifetime, transients: extras?.refinements.tracksTransients ?? false),
+            tracksDisposal: tracks,
             currentDependencies: currentDependencies
         )
     }
