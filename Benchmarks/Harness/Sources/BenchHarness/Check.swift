@@ -84,7 +84,8 @@ let metricScenarios: [String: Set<String>] = [
 /// Every entry the file declares must be measured: a library or scenario this run left out, a
 /// child that crashed or was stopped by its watchdog, a profiler run that failed and an entry
 /// that is malformed or names a library, scenario or metric that does not exist each fail the
-/// check, as does a file with no entries. Nothing is skipped.
+/// check, as does a file with no entries. Nothing is skipped: a child that crashed, or a
+/// profiler run that failed, in a cell that no entry reads fails the check too.
 ///
 /// - Parameters:
 ///   - results: What the run measured.
@@ -124,6 +125,21 @@ public func check(_ results: Results, thresholds: Data, context: CheckContext) -
             } else {
                 report.fail(line)
             }
+        }
+    }
+    // A child or profiler run that failed in a cell no entry reads (S7, or a facade's S5, S6 or
+    // S8) is a defect all the same: the run printed a table it could not fill.
+    for key in results.runs.keys.sorted(by: { ($0.library, $0.scenario) < ($1.library, $1.scenario) }) {
+        let rounds = results.runs[key] ?? [:]
+        if let (round, output) = rounds.sorted(by: { $0.key < $1.key }).first(where: { $0.value.crashed }) {
+            let failure = "the child of \(key.library) in \(key.scenario), round \(round), \(output.failure ?? "crashed")"
+            // Once: an entry that needed the figure has named the crash already.
+            if !report.failures.contains(where: { $0.contains(failure) }) { report.fail(failure) }
+        }
+    }
+    for (key, count) in results.instructions.sorted(by: { ($0.key.library, $0.key.scenario) < ($1.key.library, $1.key.scenario) }) {
+        if case .failed(let reason) = count, !report.failures.contains(where: { $0.contains(reason) }) {
+            report.fail("counting the instructions of \(key.library) in \(key.scenario) failed: \(reason)")
         }
     }
     report.lines.append(

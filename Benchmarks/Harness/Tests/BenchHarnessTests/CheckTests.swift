@@ -81,6 +81,31 @@ struct CheckTests {
         #expect(report.lines.last == "0 of 2 declared checks ran, 2 failed: check FAILED")
     }
 
+    @Test("a crash or a failed profiler run in a cell that no entry reads fails the check too, named once")
+    func failureOutsideTheEntries() throws {
+        var results = Results()
+        results.record(library: "wiring", scenario: "S6", round: 1, fields: healthyRace)
+        // S2 has no entry in these thresholds: its crash and its failed count fail all the same.
+        results.record(
+            library: "wiring", scenario: "S2", round: 2, fields: ChildOutput(fields: [:], failure: "killed by signal 11 (a crash)"))
+        results.instructions[Results.Key("wiring", "S2")] = .failed("callgrind exited with status 1")
+        let report = check(results, thresholds: try thresholds(raceEntries), context: context)
+        #expect(!report.passed)
+        #expect(report.ran == 2)
+        #expect(
+            report.failures == [
+                "the child of wiring in S2, round 2, killed by signal 11 (a crash)",
+                "counting the instructions of wiring in S2 failed: callgrind exited with status 1",
+            ], "\(report.failures)")
+
+        // The same crash in a cell an entry reads is named once, by that entry.
+        var measured = Results()
+        measured.record(
+            library: "wiring", scenario: "S6", round: 1, fields: ChildOutput(fields: [:], failure: "killed by signal 11 (a crash)"))
+        let once = check(measured, thresholds: try thresholds(raceEntries), context: context)
+        #expect(once.failures.count == 2, "\(once.failures)")
+    }
+
     @Test("a child that exits with an error, or hangs until its watchdog stops it, fails the check")
     func failingAndHangingChildren() throws {
         let exiting = runChildProcess(executable: try script("echo 'Fatal error: boom'; exit 3"), arguments: [], timeLimit: .seconds(30))
