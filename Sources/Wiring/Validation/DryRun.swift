@@ -194,13 +194,15 @@ struct DryRun {
 
     /// Disposes what the dry run built, as a shutdown of its copy does: its scopes' instances,
     /// then the copy's and its parents' copies', each in reverse order of creation. Returns the
-    /// teardowns that failed.
+    /// teardowns that failed, and the registrations whose asynchronous teardowns it could not
+    /// await.
     ///
     /// Without `await`, an asynchronous teardown cannot be run before this returns: when the
-    /// copy has one, the whole shutdown runs in a task instead, and is not waited for. What an
-    /// attempt that parked its thread built stays with that thread, undisposed: its build never
-    /// ends, and a shutdown would wait for it for ever.
-    func disposeSynchronously() -> [DisposalError.Failure] {
+    /// copy has one, the whole shutdown runs in a task instead, which this does not wait for
+    /// (no thread blocks on async work), and `notAwaited` names what needed it, for the report
+    /// to say so. What an attempt that parked its thread built stays with that thread,
+    /// undisposed: its build never ends, and a shutdown would wait for it for ever.
+    func disposeSynchronously() -> (failures: [DisposalError.Failure], notAwaited: [String]) {
         var failures: [DisposalError.Failure] = []
         for level in copy.lineage {
             do throws(DisposalError) {
@@ -213,13 +215,13 @@ struct DryRun {
                         for level in copy.lineage { try? await level.shutdown() }
                         withExtendedLifetime(scopes) {}
                     }
-                    return failures
+                    return (failures, error.asynchronousTeardowns)
                 }
                 failures += error.failures
             }
         }
         withExtendedLifetime(scopes) {}
-        return failures
+        return (failures, [])
     }
 
     /// ``disposeSynchronously()``, awaiting asynchronous teardowns.

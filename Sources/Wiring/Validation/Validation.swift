@@ -15,8 +15,10 @@ public struct ValidationOptions: Sendable {
     /// main actor, are not dry-run.
     ///
     /// What the dry run builds is disposed before `validate` returns, as a shutdown of the copy
-    /// would (the synchronous `validate` runs asynchronous teardowns in a task it does not
-    /// await); a teardown that fails is a ``ValidationFinding/Kind/teardownFailed`` warning.
+    /// would; a teardown that fails is a ``ValidationFinding/Kind/teardownFailed`` warning. The
+    /// synchronous `validate` cannot await an asynchronous teardown: it then disposes in a task
+    /// it does not wait for, and says so with a ``ValidationFinding/Kind/teardownNotAwaited``
+    /// warning naming the registrations; the `async` `validate` awaits them.
     ///
     /// A call-site injection (`wired()`, `@Wired`) that fails in the dry run becomes a finding;
     /// the thread it ran on stays parked for good, so a dry run parks at most 8 threads and
@@ -96,6 +98,10 @@ public struct ValidationFinding: Sendable, CustomStringConvertible {
         public static let buildFailed = Kind(name: "build failed")
         /// A teardown failed when the dry run disposed what it built.
         public static let teardownFailed = Kind(name: "teardown failed")
+        /// The synchronous `validate` could not await an asynchronous teardown of what the dry
+        /// run built: it is disposed in a task after `validate` returns. A warning: use the
+        /// `async` `validate` to have it disposed before the report comes back.
+        public static let teardownNotAwaited = Kind(name: "teardown not awaited")
         /// The dry run stopped before it had resolved every registration: what comes after the
         /// finding's registration was not checked by running it. An error, so that a report is
         /// never valid by what it did not check.
@@ -219,7 +225,8 @@ extension Container {
         guard options.dryRun else { return report(nil, options: options, awaitedAsync: false) }
         let run = DryRun(of: self, samples: options.samples)
         let report = report(run, options: options, awaitedAsync: false)
-        return report.adding(Self.teardownFindings(run.disposeSynchronously()))
+        let (failures, notAwaited) = run.disposeSynchronously()
+        return report.adding(Self.teardownFindings(failures) + Self.notAwaitedFindings(notAwaited))
     }
 
     /// ``validate(_:)-11zjp``, with a dry run that also awaits async factories, in a throwaway copy of
@@ -239,6 +246,22 @@ extension Container {
         let run = await DryRun(of: self, samples: options.samples)
         let report = report(run, options: options, awaitedAsync: true)
         return report.adding(Self.teardownFindings(await run.dispose()))
+    }
+
+    /// The findings for asynchronous teardowns that a synchronous `validate` could only start.
+    private static func notAwaitedFindings(_ registrations: [String]) -> [ValidationFinding] {
+        registrations.map { registration in
+            ValidationFinding(
+                kind: .teardownNotAwaited,
+                severity: .warning,
+                registration: registration,
+                site: nil,
+                path: [registration],
+                headline:
+                    "the dry run built \(registration), whose teardown is asynchronous: this synchronous validate could not await it, so what the dry run built is disposed in a task after validate returns, and a teardown that fails there is not reported",
+                fix: "validate with `await container.validate(options)`, which awaits every teardown before it returns."
+            )
+        }
     }
 
     /// The findings for teardowns that failed when the dry run disposed what it built.

@@ -114,12 +114,17 @@ struct DryRunDisposalTests {
         #expect(log.count("connect pool") == log.count("close pool"), "\(log.all)")
     }
 
-    @Test("a synchronous dry run that built an asynchronous teardown disposes everything in a task")
+    @Test("a synchronous dry run that built an asynchronous teardown says it could not await it, and disposes everything in a task")
     func syncDryRunWithAsyncTeardown() async throws {
         let log = ResourceLog()
         let container = resourceContainer(log)
         container.register(AsyncSocket.self, lifetime: .singleton) { _ in AsyncSocket(log: log) }
-        _ = validateSynchronously(container)
+        let report = validateSynchronously(container)
+        let finding = try #require(report.findings.first { $0.kind == .teardownNotAwaited }, "\(report)")
+        #expect(finding.severity == .warning)
+        #expect(finding.registration == "AsyncSocket")
+        #expect(finding.fix.contains("await container.validate"), "\(finding)")
+        #expect(report.isValid, "a warning, not an error: \(report)")
         let deadline = ContinuousClock.now + .seconds(10)
         while log.count("close") < 4, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(log.count("close socket") == 1 && log.count("close pool") == 1 && log.count("close file") == 1, "\(log.all)")
