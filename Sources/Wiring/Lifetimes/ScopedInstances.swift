@@ -190,12 +190,19 @@ final class ScopedInstances: @unchecked Sendable {
 
     /// Caches `value` (with its disposal ticket) for `entry`'s registration unless an instance
     /// is cached already; returns the one cached. For async builds, which publish when they end.
+    /// A stale instance of the same key (an older registration's) goes, disposed after the
+    /// mutex, as a synchronous build's does.
     func store<T>(_ value: T, ticket: DisposalTicket?, for entry: Entry<T>) -> T {
         let registration = ScopedRegistration(entry)
         lock()
-        defer { unlock() }
-        if let existing = published(registration) { return existing.value(as: T.self) }
+        if let existing = published(registration) {
+            unlock()
+            return existing.value(as: T.self)
+        }
+        let stale = removeStale(entry.key)
         append(ScopedSlot.make(value, of: entry, ticket: ticket))
+        unlock()
+        if let stale { Reclamation.releaseUnshared([stale]) }
         return value
     }
 

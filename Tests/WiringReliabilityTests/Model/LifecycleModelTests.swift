@@ -57,6 +57,11 @@ final class LifeProbe: Disposable, Sendable {
     }
 }
 
+/// The synchronous `validate`: from an `async` function, `container.validate(_:)` is the `async` one.
+func validatedSynchronously(_ container: Container, _ options: ValidationOptions) -> ValidationReport {
+    container.validate(options)
+}
+
 /// An instrument that counts the builds it wraps.
 final class BuildCounter: ContainerInstrument {
     let builds = Atomic<Int>(0)
@@ -91,7 +96,13 @@ extension ProcessWide {
         struct Registration {
             let id: Int
             let lifetime: Lifetime
+            /// Whether its factory is `async`: a synchronous resolve then serves only an instance
+            /// already built, and otherwise throws `asyncRequired`.
+            let isAsync: Bool
         }
+
+        /// The lifetimes an `async` factory can have.
+        static let asyncLifetimes: [Lifetime] = [.transient, .singleton, .eagerSingleton, .scoped]
 
         struct Held {
             let probe: LifeProbe
@@ -148,12 +159,21 @@ extension ProcessWide {
                 switch Int.random(in: 0..<100, using: &rng) {
                 case 0..<16:
                     let lifetime = ProcessWide.LifecycleModelTests.lifetimes.randomElement(using: &rng)!
+                    let isAsync =
+                        ProcessWide.LifecycleModelTests.asyncLifetimes.contains(lifetime) && Int.random(in: 0..<3, using: &rng) == 0
                     let id = nextID
                     nextID += 1
-                    log.append("register #\(id) \(lifetime) tag \(tagKey)")
+                    log.append("register #\(id) \(lifetime)\(isAsync ? " async" : "") tag \(tagKey)")
                     let ledger = self.ledger
-                    container.register(LifeProbe.self, tag: tag, lifetime: lifetime) { _ in LifeProbe(source: id, ledger: ledger) }
-                    registrations[tagKey] = Registration(id: id, lifetime: lifetime)
+                    if isAsync {
+                        container.register(LifeProbe.self, tag: tag, lifetime: lifetime) { _ async in
+                            await Task.yield()
+                            return LifeProbe(source: id, ledger: ledger)
+                        }
+                    } else {
+                        container.register(LifeProbe.self, tag: tag, lifetime: lifetime) { _ in LifeProbe(source: id, ledger: ledger) }
+                    }
+                    registrations[tagKey] = Registration(id: id, lifetime: lifetime, isAsync: isAsync)
                     dropCached(tag: tagKey)
                 case 16..<20:
                     log.append("remove tag \(tagKey)")
@@ -192,8 +212,9 @@ extension ProcessWide {
                     let index = Int.random(in: 0..<scopes.count, using: &rng)
                     failure = provide(tag: tag, to: index)
                 case 43..<46 where counter == nil:
-                    log.append("validate with a dry run")
-                    failure = validate()
+                    let awaiting = Bool.random(using: &rng)
+                    log.append("validate with a dry run\(awaiting ? ", awaited" : "")")
+                    failure = await validate(awaiting: awaiting)
                 case 46..<48:
                     if let (instrument, expected) = counter {
                         log.append("removeInstrument")
@@ -262,17 +283,20 @@ extension ProcessWide {
                 return nil
             }
 
-            func validate() -> String? {
+            func validate(awaiting: Bool) async -> String? {
                 let builtBefore = ledger.built
                 let disposedBefore = ledger.disposalCount
-                let report = container.validate(ValidationOptions(dryRun: true))
+                let options = ValidationOptions(dryRun: true)
+                let report = awaiting ? await container.validate(options) : validatedSynchronously(container, options)
                 if !report.isValid { return "a dry run of a valid container reported \(report)" }
                 // The dry run resolves each registration once, in its own copy, and disposes what it
-                // built there that is tracked (not transients); the real instances are untouched.
+                // built there that is tracked (not transients); the real instances are untouched. The
+                // synchronous validate does not run async factories (it records the dependency).
                 let built = ledger.built - builtBefore
                 let disposed = ledger.disposals(since: disposedBefore)
-                let tracked = registrations.values.filter { ProcessWide.LifecycleModelTests.isTracked($0.lifetime) }.count
-                if built != registrations.count { return "the dry run built \(built) instances for \(registrations.count) registrations" }
+                let dryRun = registrations.values.filter { awaiting || !$0.isAsync }
+                let tracked = dryRun.filter { ProcessWide.LifecycleModelTests.isTracked($0.lifetime) }.count
+                if built != dryRun.count { return "the dry run built \(built) instances for \(dryRun.count) registrations" }
                 if disposed.count != tracked || disposed.contains(where: { $0 <= builtBefore }) {
                     return
                         "the dry run disposed serials \(disposed) (its own are above \(builtBefore)), the model expected \(tracked) of its own"
@@ -311,8 +335,28 @@ extension ProcessWide {
                     if case .failure(let error) = result, error.code == .notRegistered { return nil }
                     return "the model has no registration for tag \(tagKey), the resolve gave \(result)"
                 }
+                // A synchronous resolve of an async factory serves only an instance already built.
+                let heldInScope = index.flatMap { index in
+                    scopes[index].held.first { $0.tag == tagKey && $0.held.registration == registration.id }
+                }
+                let builtAlready =
+                    registration.lifetime == .scoped
+                    ? heldInScope != nil
+                    : (registration.lifetime == .transient ? false : cached.contains { $0.tag == tagKey })
+                let needsAwait = registration.isAsync && !async && !builtAlready && !(registration.lifetime == .scoped && index == nil)
                 let probe: LifeProbe
                 switch result {
+                case .failure(let error) where needsAwait:
+                    guard error.code == .asyncRequired else { return "expected asyncRequired, got \(error.code): \(error)" }
+                    // A scope drops a stale instance of the key (an older registration's) before the
+                    // build it starts, which then fails: disposed, or released if it was given.
+                    if registration.lifetime == .scoped, let index, let stale = scopes[index].held.first(where: { $0.tag == tagKey }) {
+                        if !stale.held.provided { expectDisposal(of: [stale.held.probe]) }
+                        scopes[index].held.removeAll { $0.tag == tagKey }
+                    }
+                    return nil
+                case .success where needsAwait:
+                    return "a synchronous resolve of async registration #\(registration.id), not built yet, gave an instance"
                 case .failure(let error):
                     if registration.lifetime == .scoped, index == nil, error.code == .scopeNotActive { return nil }
                     return "expected an instance of #\(registration.id), got error \(error.code): \(error)"
@@ -462,7 +506,11 @@ extension ProcessWide {
     /// after it was disposed, and nothing hangs (the pool's watchdog).
     @Suite("Lifecycle model, concurrent", .serialized, .timeLimit(.minutes(10)))
     struct ConcurrentLifecycleModelTests {
+        /// The seed of the threads' choices: `WIRING_MODEL_SEED`, else a fixed one.
+        static let seed: UInt64 = ProcessInfo.processInfo.environment["WIRING_MODEL_SEED"].flatMap(UInt64.init) ?? 0xC0_C0A7
+
         final class Round: Sendable {
+            let index: Int
             let container = Container()
             let ledger = DisposalLedger()
             let scopes: [Scope]
@@ -471,7 +519,8 @@ extension ProcessWide {
             let served = Atomic<Int>(0)
             let unexpected = Lock<[String]>([])
 
-            init() {
+            init(index: Int) {
+                self.index = index
                 let container = self.container
                 scopes = (0..<3).map { _ in container.makeScope() }
                 for (index, tag) in ["s", "c", "t"].enumerated() { register(tag: tag, version: index) }
@@ -521,9 +570,10 @@ extension ProcessWide {
             let completed = await offCooperativePool {
                 pool.run(
                     rounds: rounds,
-                    setup: { _ in Round() },
+                    setup: { index in Round(index: index) },
                     body: { (round: Round, thread: Int) in
-                        var random = SystemRandomNumberGenerator()
+                        // Seeded by the round and the thread: the choices replay; the interleaving cannot.
+                        var random = ModelTests.SplitMix(state: Self.seed &+ UInt64(round.index) &* 0x9E37 &+ UInt64(thread))
                         switch thread {
                         case 0:
                             for version in 3..<9 {
@@ -569,7 +619,7 @@ extension ProcessWide {
             pool.stop()
             #expect(completed)
             let found = problems.withLock { $0 }
-            #expect(found.isEmpty, "\(found.count) problems, first: \(found.prefix(3))")
+            #expect(found.isEmpty, "\(found.count) problems (choices seeded by WIRING_MODEL_SEED=\(Self.seed)), first: \(found.prefix(3))")
             // Progress: the readers were served, not only refused.
             #expect(totalServed.load(ordering: .relaxed) >= rounds, "\(totalServed.load(ordering: .relaxed)) served in \(rounds) rounds")
         }

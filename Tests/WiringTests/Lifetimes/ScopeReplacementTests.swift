@@ -45,6 +45,22 @@ struct ScopeReplacementTests {
         #expect(first.isDisposed)
     }
 
+    // Found by the lifecycle model: an async factory's build kept the stale instance beside the
+    // new one, undisposed until the scope closed.
+    @Test("re-registering with an async factory disposes the scope's old instance when the new one is built")
+    func reRegisteringAsyncReplacesAtNextResolve() async throws {
+        let container = container()
+        let scope = container.makeScope()
+        let first = try scope.resolve(ScopedResource.self)
+        container.register(ScopedResource.self, lifetime: .scoped) { _ async in ScopedResource(version: 2) }
+        let second = try await scope.resolveAsync(ScopedResource.self)
+        #expect(second.version == 2)
+        #expect(first.isDisposed)
+        #expect(try await scope.resolveAsync(ScopedResource.self) === second)
+        try await scope.close()
+        #expect(second.isDisposed)
+    }
+
     @Test("removing the registration leaves the scope's instance undisposed until the scope is closed")
     func removingDisposesAtClose() throws {
         let container = container()
