@@ -29,7 +29,11 @@ extension Container {
     ///
     /// - Throws: ``DisposalError`` listing the teardowns that failed.
     public func shutdown() async throws(DisposalError) {
-        try await disposables.end { () async throws(DisposalError) in try await self.shutDownOnce() }
+        do throws(DisposalError) {
+            try await disposables.end { () async throws(DisposalError) in try await self.shutDownOnce() }
+        } catch {
+            throw error.ending("the container")
+        }
     }
 
     /// Ends the container without `await` (named as SwiftNIO's `syncShutdownGracefully()`), when its instances, its live children's and its open
@@ -40,18 +44,28 @@ extension Container {
     /// try container.syncShutdown()
     /// ```
     ///
-    /// It refuses to start when ending needs awaiting, as ``Scope/close()`` does: it then throws
-    /// a ``DisposalError`` whose ``DisposalError/asynchronousTeardowns`` names what, disposes
-    /// nothing and leaves the container running. That is checked when it is called; an
-    /// asynchronous teardown that a build in flight adds afterwards is started in a task and
-    /// reported as not awaited. Synchronous builds in flight are waited for, blocking this thread.
+    /// It refuses to start when ending needs awaiting, as ``Scope/syncClose()`` does: it then
+    /// throws a ``DisposalError`` with the code ``DisposalError/Code/needsAwait`` whose
+    /// ``DisposalError/asynchronousTeardowns`` names what, disposes nothing and leaves the
+    /// container running. That is checked when it is called; an asynchronous teardown that a
+    /// build in flight adds afterwards is started in a task and reported as not awaited.
+    ///
+    /// It never blocks on async work: meeting an `async` ``shutdown()`` in progress, it throws
+    /// ``DisposalError/Code/needsAwait`` at once. Synchronous builds in flight on other threads
+    /// are waited for, blocking this thread, and so is a `syncShutdown()` in progress on another
+    /// thread; a call from inside a build, or from a teardown, returns at once (the end in
+    /// progress may be waiting for that very build).
     ///
     /// - Throws: ``DisposalError`` listing the teardowns that failed, or what stopped it from
     ///   starting.
     public func syncShutdown() throws(DisposalError) {
-        let needs = asynchronousEndNeeds()
-        if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
-        try disposables.endSynchronously { () throws(DisposalError) in try self.shutDownOnceSynchronously() }
+        do throws(DisposalError) {
+            let needs = asynchronousEndNeeds()
+            if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
+            try disposables.endSynchronously { () throws(DisposalError) in try self.shutDownOnceSynchronously() }
+        } catch {
+            throw error.ending("the container")
+        }
     }
 
     /// What ending this container, its live children and its open scopes would need to await.
@@ -167,8 +181,15 @@ extension Scope {
     /// - Throws: ``DisposalError`` listing the teardowns that failed; the others still ran.
     public func close() async throws(DisposalError) {
         defer { container.openScopes.forget(state) }
-        try await state.close()
+        do throws(DisposalError) {
+            try await state.close()
+        } catch {
+            throw error.ending(subject)
+        }
     }
+
+    /// The scope as messages name it.
+    var subject: String { name.map { "scope \"\($0.rawValue)\"" } ?? "a scope" }
 
     /// Ends the scope without `await` (named as SwiftNIO's `syncShutdownGracefully()`), for scopes whose instances have only synchronous
     /// teardowns (``Disposable``, a synchronous ``Registration/onDispose(_:)-7c457``), such as a
@@ -183,12 +204,16 @@ extension Scope {
     /// It refuses to start when ending needs awaiting: when an instance of the scope has an
     /// asynchronous teardown (``AsyncDisposable``, an `async` ``Registration/onDispose(_:)-3gzi1``), a
     /// reset started a teardown task that is still running, or an async build through the scope
-    /// is in flight. It then throws a ``DisposalError`` whose ``DisposalError/asynchronousTeardowns``
-    /// names them, disposes nothing, and leaves the scope open for the `async` ``close()``.
+    /// is in flight. It then throws a ``DisposalError`` with the code
+    /// ``DisposalError/Code/needsAwait``, whose ``DisposalError/asynchronousTeardowns`` names
+    /// them, disposes nothing, and leaves the scope open for the `async` ``close()``. It never
+    /// blocks on async work: meeting an `async` ``close()`` in progress, it throws the same code
+    /// at once.
     ///
     /// Synchronous builds in flight on other threads are waited for, blocking this thread; a
     /// call from inside a build does not wait, and a build that finishes afterwards disposes
-    /// its own instance. Calling it again, or concurrently, waits for the first call.
+    /// its own instance. Calling it again, or concurrently, waits for the first synchronous
+    /// call; a call from inside a build or a teardown returns at once.
     ///
     /// - Throws: ``DisposalError`` listing the teardowns that failed (the others still ran), or
     ///   the asynchronous teardowns that stopped it from starting.
@@ -196,9 +221,9 @@ extension Scope {
         do throws(DisposalError) {
             try state.closeSynchronously()
         } catch {
-            // Refused: still open, still its container's to close.
-            if error.asynchronousTeardowns.isEmpty { container.openScopes.forget(state) }
-            throw error
+            // Refused: still open, still its container's to close (or closing by an async close).
+            if error.code != .needsAwait { container.openScopes.forget(state) }
+            throw error.ending(subject)
         }
         container.openScopes.forget(state)
     }

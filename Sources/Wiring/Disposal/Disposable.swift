@@ -25,12 +25,32 @@ enum Teardown<T>: Sendable {
     case async(@Sendable (T) async throws -> Void)
 }
 
-/// The teardowns that failed during ``Container/shutdown()`` or ``Scope/close()``: all of them,
-/// since one failure does not stop the others.
-///
-/// From ``Scope/syncClose()`` and ``Container/syncShutdown()``, it may instead say that they refused to
-/// start because something needs awaiting (``asynchronousTeardowns``).
+/// Why ending a scope or a container did not go as asked: teardowns that failed during
+/// ``Container/shutdown()`` or ``Scope/close()`` (all of them, since one failure does not stop the
+/// others), or, from ``Scope/syncClose()`` and ``Container/syncShutdown()``, a refusal to end
+/// without `await`. Read ``code`` to tell them apart.
 public struct DisposalError: Error, CustomStringConvertible {
+    /// The kind of failure. New codes may be added; switch with a `default` case.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        enum Base: String, Sendable {
+            case teardownsFailed = "teardowns failed"
+            case needsAwait = "needs await"
+        }
+
+        let base: Base
+
+        /// The end ran; the teardowns in ``DisposalError/failures`` threw, and the others ran.
+        public static let teardownsFailed = Code(base: .teardownsFailed)
+        /// A synchronous end (``Scope/syncClose()``, ``Container/syncShutdown()``) refused at
+        /// once, without waiting, because ending needs `await`: an asynchronous teardown, an
+        /// async build in flight, or an `async` end of the same scope or container already in
+        /// progress (``DisposalError/asynchronousTeardowns`` says which). Nothing was disposed by
+        /// this call: end it with the `async` overload, which also waits for an end in progress.
+        public static let needsAwait = Code(base: .needsAwait)
+
+        public var description: String { base.rawValue }
+    }
+
     /// One teardown that threw.
     public struct Failure: Sendable {
         /// The registration whose instance it was.
@@ -39,35 +59,85 @@ public struct DisposalError: Error, CustomStringConvertible {
         public let error: any Error
     }
 
-    /// The failures, in the order the teardowns ran (reverse order of creation).
+    /// What went wrong.
+    public let code: Code
+
+    /// The failures, in the order the teardowns ran (reverse order of creation); empty for
+    /// ``Code/needsAwait``.
     public let failures: [Failure]
 
-    /// When ``Scope/syncClose()`` or ``Container/syncShutdown()`` refused to start: the
-    /// registrations whose instances need an asynchronous teardown (``AsyncDisposable``, an
-    /// `async` ``Registration/onDispose(_:)-3gzi1``), and anything else that needs awaiting. Nothing was
-    /// disposed and the scope or container is still open: end it with the `async` overload.
-    /// Empty otherwise.
+    /// For ``Code/needsAwait``: the registrations whose instances need an asynchronous teardown
+    /// (``AsyncDisposable``, an `async` ``Registration/onDispose(_:)-3gzi1``), and anything else
+    /// that needs awaiting, such as an `async` end already in progress. Empty otherwise.
     public let asynchronousTeardowns: [String]
 
-    init(failures: [Failure]) {
+    /// What was being ended, as the message names it: `scope "request"`, `a scope`, `the container`.
+    let subject: String?
+    /// Whether the refusal met an `async` end in progress, rather than asynchronous teardowns.
+    let metEndInProgress: Bool
+
+    init(failures: [Failure], subject: String? = nil) {
+        code = .teardownsFailed
         self.failures = failures
-        self.asynchronousTeardowns = []
+        asynchronousTeardowns = []
+        self.subject = subject
+        metEndInProgress = false
     }
 
-    init(asynchronousTeardowns: [String]) {
-        self.failures = []
+    init(asynchronousTeardowns: [String], subject: String? = nil) {
+        code = .needsAwait
+        failures = []
         self.asynchronousTeardowns = asynchronousTeardowns
+        self.subject = subject
+        metEndInProgress = false
+    }
+
+    private init(code: Code, failures: [Failure], asynchronousTeardowns: [String], subject: String?, metEndInProgress: Bool) {
+        self.code = code
+        self.failures = failures
+        self.asynchronousTeardowns = asynchronousTeardowns
+        self.subject = subject
+        self.metEndInProgress = metEndInProgress
+    }
+
+    /// The refusal of a synchronous end that met an `async` end of the same owner in progress.
+    static let endInProgress = DisposalError(
+        code: .needsAwait, failures: [], asynchronousTeardowns: ["an async close() or shutdown() in progress"], subject: nil,
+        metEndInProgress: true)
+
+    /// This error, naming `subject` as what was being ended.
+    func ending(_ subject: String) -> DisposalError {
+        DisposalError(
+            code: code, failures: failures, asynchronousTeardowns: asynchronousTeardowns, subject: subject,
+            metEndInProgress: metEndInProgress)
     }
 
     /// The three-part message.
     public var description: String {
-        if !asynchronousTeardowns.isEmpty {
+        let what = subject ?? "the scope or container"
+        let isScope = subject.map { $0 != "the container" } ?? true
+        let syncCall = subject == nil ? "syncClose() or syncShutdown()" : (isScope ? "syncClose()" : "syncShutdown()")
+        let asyncCall =
+            subject == nil
+            ? "`try await scope.close()` or `try await container.shutdown()`"
+            : (isScope ? "`try await scope.close()`" : "`try await container.shutdown()`")
+        if code == .needsAwait && metEndInProgress {
             return """
-                Wiring: syncClose() or syncShutdown() cannot await what ending needs: \(asynchronousTeardowns.joined(separator: ", ")). Nothing was disposed; it is still open.
-                To fix: end it with `try await scope.close()` or `try await container.shutdown()`, or give those registrations a synchronous teardown (`Disposable`, or an `onDispose` closure that does not await).
+                Wiring: \(syncCall) of \(what) met an async end of it in progress, and returned at once instead of blocking its thread until that end finishes.
+                  \(what): being ended by that call; this one disposed nothing.
+                To fix: await the end that is in progress with \(asyncCall): a second call waits for the first and reports its failures.
                 """
         }
-        var lines = ["Wiring: \(failures.count) teardown\(failures.count == 1 ? "" : "s") failed; the others ran."]
+        if code == .needsAwait {
+            return """
+                Wiring: \(syncCall) of \(what) cannot await what ending it needs: \(asynchronousTeardowns.joined(separator: ", ")).
+                  \(what): still open; nothing was disposed.
+                To fix: end it with \(asyncCall), or give those registrations a synchronous teardown (`Disposable`, or an `onDispose` closure that does not await).
+                """
+        }
+        var lines = [
+            "Wiring: ending \(what): \(failures.count) teardown\(failures.count == 1 ? "" : "s") failed; the others ran."
+        ]
         lines += failures.map { "  \($0.registration): \($0.error)" }
         lines.append("To fix: see each error; every instance was disposed at most once, and none will be again.")
         return lines.joined(separator: "\n")
@@ -292,6 +362,14 @@ final class DisposalBag: Sendable {
 
     private let state = Lock(State())
 
+    /// Whether the bag is a scope's (else a container's), for the messages of builds it refuses.
+    let isScopes: Bool
+
+    /// A bag for a scope (`isScopes`) or a container.
+    init(isScopes: Bool) {
+        self.isScopes = isScopes
+    }
+
     /// Counts a build in; `false` once the bag is closed (the build must not start).
     func enter(async: Bool) -> Bool {
         state.withLock { state in
@@ -433,15 +511,17 @@ final class DisposalBag: Sendable {
             }
             finishEnding()
             try result.get()
-        case .reentered:
+        case .reentered, .refused:
             return  // the first call reports what fails
         case .wait, .done:
             try await disposeAll()
         }
     }
 
-    /// What a call to ``end(_:)`` or ``endSynchronously(_:)`` is to the owner's end.
-    private enum EndRole { case first, wait, reentered, done }
+    /// What a call to ``end(_:)`` or ``endSynchronously(_:)`` is to the owner's end: the one that
+    /// runs it, one that waits for it, one it may be waiting for (returns at once), one that
+    /// comes after it, or a synchronous one that met an `async` end (refused at once).
+    private enum EndRole { case first, wait, reentered, done, refused }
 
     /// Whether the calling code is one that the owner's end in progress may be waiting for:
     /// that end's own teardowns, a build in flight, or a teardown task a reset started. Such a
@@ -453,7 +533,8 @@ final class DisposalBag: Sendable {
 
     /// Decides a call's role in the owner's end: the first runs it (a synchronous one on
     /// `thread`, where its teardowns run, so that a call from them is re-entrant too); a later
-    /// call waits as `waiter` while it runs, unless it is re-entrant.
+    /// call waits as `waiter` while it runs, unless it is re-entrant, or synchronous while the
+    /// end is `async`: a thread never blocks on async work.
     private func claimEnd(reentered: Bool, synchronousOn thread: UInt?, waiter: () -> Waiter) -> EndRole {
         state.withLock { state in
             switch state.ending {
@@ -463,6 +544,8 @@ final class DisposalBag: Sendable {
                 return .first
             case .running where reentered || (thread != nil && state.endingThread == thread):
                 return .reentered
+            case .running where thread != nil && state.endingThread == 0:
+                return .refused
             case .running(var waiters):
                 waiters.append(waiter())
                 state.ending = .running(waiters: waiters)
@@ -536,10 +619,15 @@ final class DisposalBag: Sendable {
     }
 
     /// ``end(_:)`` without `await`: the first call runs `body`; a concurrent one blocks until
-    /// that has finished, then reports the failures of teardowns that ran since.
+    /// that synchronous end has finished, then reports the failures of teardowns that ran since.
+    ///
+    /// It never blocks on async work: meeting an `async` end in progress, it throws
+    /// ``DisposalError/endInProgress`` at once. Called from inside a build (which an end in
+    /// progress on another thread may be waiting for) or from that end's teardowns, it returns
+    /// at once.
     func endSynchronously(_ body: () throws(DisposalError) -> Void) throws(DisposalError) {
         var semaphore: DispatchSemaphore?
-        let role = claimEnd(reentered: isReentrantEnd, synchronousOn: currentThreadID) {
+        let role = claimEnd(reentered: isReentrantEnd || BuildNesting.isInsideBuild, synchronousOn: currentThreadID) {
             let made = DispatchSemaphore(value: 0)
             semaphore = made
             return .thread(made)
@@ -558,6 +646,8 @@ final class DisposalBag: Sendable {
             try result.get()
         case .reentered:
             return
+        case .refused:
+            throw DisposalError.endInProgress
         case .wait, .done:
             semaphore?.wait()
             try disposeAllSynchronously()
@@ -791,9 +881,15 @@ struct TrackedBuild {
     static func enter(_ entry: AnyEntry, through resolver: Resolver, async: Bool) throws(WiringError) -> TrackedBuild {
         let bag = DisposalTracker.bag(of: resolver)
         guard bag.enter(async: async) || (BuildNesting.isInsideBuild && bag.enterNested(async: async)) else {
-            throw WiringError(code: .shutDown, entry: entry)
+            throw ended(entry, inScope: bag.isScopes)
         }
         return TrackedBuild(bag: bag, entry: entry, isAsync: async)
+    }
+
+    /// The error of a build whose owner ended: the scope it was built through was closed, or
+    /// the container was shut down; the message says which.
+    private static func ended(_ entry: AnyEntry, inScope: Bool) -> WiringError {
+        inScope ? WiringError(code: .shutDown, entry: entry, detail: .closedScope) : WiringError(code: .shutDown, entry: entry)
     }
 
     /// Tracks the instance the factory built, right after it was built: disposal runs in
@@ -820,7 +916,7 @@ struct TrackedBuild {
         let (handOut, disposeNow) = leaveSucceeded()
         if handOut { return instance }
         if disposeNow { ticket?.disposeNow() }
-        throw WiringError(code: .shutDown, entry: entry)
+        throw Self.ended(entry, inScope: bag.isScopes)
     }
 
     /// A synchronous build failed, after its instance may have existed (a hook threw): counts it
@@ -839,7 +935,7 @@ struct TrackedBuild {
             let (handOut, disposeNow) = leaveSucceeded()
             if handOut { return instance }
             if disposeNow, let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }
-            throw WiringError(code: .shutDown, entry: entry)
+            throw Self.ended(entry, inScope: bag.isScopes)
         case .failure(let error):
             _ = bag.leave(async: isAsync)
             if let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }

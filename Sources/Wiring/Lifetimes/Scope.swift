@@ -96,7 +96,7 @@ final class ScopeState: Sendable {
     /// The instances of `.scoped` registrations.
     private let instances = ScopedInstances()
     /// The instances ``close()`` disposes.
-    let disposables = DisposalBag()
+    let disposables = DisposalBag(isScopes: true)
     /// Set by ``close()``.
     let isClosed = Atomic<Bool>(false)
     /// Its place in its container's ``OpenScopes``, in order of creation; set once, under

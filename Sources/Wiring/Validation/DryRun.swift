@@ -208,7 +208,7 @@ struct DryRun {
             do throws(DisposalError) {
                 try level.syncShutdown()
             } catch {
-                guard error.asynchronousTeardowns.isEmpty else {
+                guard error.code != .needsAwait else {
                     let copy = self.copy
                     let scopes = self.scopes
                     Task {

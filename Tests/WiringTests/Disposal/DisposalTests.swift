@@ -48,7 +48,8 @@ struct DisposalTests {
         let error = await #expect(throws: DisposalError.self) { try await container.shutdown() }
         #expect(log.all == ["c", "failing-b", "a", "async"])
         #expect(error?.failures.map(\.registration) == ["Resource"])
-        #expect(error?.description.hasPrefix("Wiring: 1 teardown failed; the others ran.") == true)
+        #expect(error?.description.hasPrefix("Wiring: ending the container: 1 teardown failed; the others ran.") == true)
+        #expect(error?.code == .teardownsFailed)
         try await container.shutdown()  // again: nothing more is disposed
         #expect(log.all.count == 4)
     }
