@@ -1,0 +1,153 @@
+import Synchronization
+
+/// How one tracked instance is disposed, exactly once: by its owner's end
+/// (``Container/shutdown()``, ``Scope/close()``) or, for a cached instance, as soon as its owner
+/// stops caching it (a reset, a removal, a replacement), whichever comes first.
+///
+/// A cached instance's ``InstanceBox`` holds its ticket; the bag holds every ticket not yet
+/// disposed. The ticket holds the instance until it is disposed.
+@usableFromInline
+final class DisposalTicket: @unchecked Sendable {
+    // @unchecked: `teardown` is taken exactly once, by the thread that wins `done`; `bag` is a
+    // weak reference, which the Swift runtime loads safely from any thread.
+    enum Teardown {
+        case sync(() throws -> Void)
+        /// The instance's own ``Disposable/dispose()``: no closure to allocate.
+        case disposable(any Disposable)
+        case async(() async throws -> Void)
+    }
+
+    /// The ticket's place in its bag's creation order.
+    let order: Int
+    /// Whether the teardown is asynchronous: a synchronous end cannot run it.
+    let isAsync: Bool
+    /// The registration, as messages name it.
+    /// The registered type, named by ``registration`` when a message needs it.
+    private let registeredType: Any.Type
+    private var teardown: Teardown?
+    private let done = Atomic<Bool>(false)
+    private weak var bag: DisposalBag?
+    /// The instruments of the registration's container, when it has any: they hear of the
+    /// instance tracked, disposed, or released undisposed.
+    private let tracer: Tracer?
+
+    init(order: Int, registeredType: Any.Type, teardown: Teardown, bag: DisposalBag, tracer: Tracer?) {
+        self.order = order
+        self.registeredType = registeredType
+        if case .async = teardown { isAsync = true } else { isAsync = false }
+        self.teardown = teardown
+        self.bag = bag
+        self.tracer = tracer.flatMap { $0.instruments.isEmpty ? nil : $0 }
+    }
+
+    /// Tells the instruments, if any, that the instance is tracked; once, after its bag's lock.
+    func reportTracked() {
+        tracer?.trackedInstancesChanged(by: 1)
+    }
+
+    deinit {
+        // Released undisposed (a scope dropped without its close): no longer tracked either.
+        if let tracer, !done.load(ordering: .acquiring) { tracer.trackedInstancesChanged(by: -1) }
+    }
+
+    /// Reports a teardown that started at `start` and ended now, with its failure if any.
+    private func reportDisposed(since start: ContinuousClock.Instant?, failure: DisposalError.Failure?) {
+        guard let tracer, let start else { return }
+        tracer.disposed(DisposalInfo(registration: registration, start: start, duration: .now - start, error: failure?.error))
+        tracer.trackedInstancesChanged(by: -1)
+    }
+
+    /// The time now, when a teardown is reported to instruments.
+    private var reportStart: ContinuousClock.Instant? { tracer == nil ? nil : .now }
+
+    /// The registration, as messages name it.
+    var registration: String { typeDisplayName(registeredType) }
+
+    /// Takes the teardown if no one has yet; the caller runs it. Also forgets the ticket in its bag.
+    private func claim() -> Teardown? {
+        guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
+        let taken = teardown
+        teardown = nil
+        bag?.forget(self)
+        return taken
+    }
+
+    /// Disposes now, on this thread, if no one has: a synchronous teardown runs before this
+    /// returns; an asynchronous one runs in a task that the bag's next ``DisposalBag/disposeAll()``
+    /// awaits. Failures are reported by that `disposeAll()`. Call it with no engine lock held.
+    func disposeNow() {
+        guard let teardown = claim() else { return }
+        if let failure = runOrStart(teardown) { bag?.report(failure) }
+    }
+
+    /// Disposes now if no one has, for a synchronous end: runs a synchronous teardown and
+    /// returns its failure; an asynchronous one, which it cannot await, is started in a task
+    /// that the bag's next ``DisposalBag/disposeAll()`` awaits, and reported as not awaited.
+    func disposeSynchronously() -> DisposalError.Failure? {
+        guard let teardown = claim() else { return nil }
+        let failure = runOrStart(teardown)
+        if case .async = teardown {
+            return DisposalError.Failure(registration: registration, error: AsynchronousTeardownNotAwaited())
+        }
+        return failure
+    }
+
+    /// Runs a synchronous teardown and returns its failure; starts an asynchronous one in a
+    /// task that the bag's next ``DisposalBag/disposeAll()`` awaits, which reports its failure.
+    private func runOrStart(_ teardown: Teardown) -> DisposalError.Failure? {
+        let start = reportStart
+        let failure: DisposalError.Failure?
+        do {
+            switch teardown {
+            case .sync(let run): try run()
+            case .disposable(let disposable): try disposable.dispose()
+            case .async(let run):
+                let registration = self.registration
+                let box = UncheckedBox(run)
+                bag?.runLater { () async -> DisposalError.Failure? in
+                    let failure: DisposalError.Failure?
+                    do {
+                        try await box.value()
+                        failure = nil
+                    } catch {
+                        failure = DisposalError.Failure(registration: registration, error: error)
+                    }
+                    self.reportDisposed(since: start, failure: failure)
+                    return failure
+                }
+                return nil
+            }
+            failure = nil
+        } catch {
+            failure = DisposalError.Failure(registration: registration, error: error)
+        }
+        reportDisposed(since: start, failure: failure)
+        return failure
+    }
+
+    /// Disposes now if no one has, awaiting an asynchronous teardown; returns its failure.
+    func disposeNowAwaiting() async -> DisposalError.Failure? {
+        guard let teardown = claim() else { return nil }
+        let start = reportStart
+        let failure: DisposalError.Failure?
+        do {
+            switch teardown {
+            case .sync(let run): try run()
+            case .disposable(let disposable): try disposable.dispose()
+            case .async(let run): try await run()
+            }
+            failure = nil
+        } catch {
+            failure = DisposalError.Failure(registration: registration, error: error)
+        }
+        reportDisposed(since: start, failure: failure)
+        return failure
+    }
+}
+
+/// What a box that carries a ``DisposalTicket`` does when its owner stops caching it.
+protocol DisposedOnRelease: AnyObject {
+    /// Disposes the instance now (once); called after its cache forgot it, with no lock held,
+    /// just before the last reference to the box is released.
+    func disposeBeforeRelease()
+}
