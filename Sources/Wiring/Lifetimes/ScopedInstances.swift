@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A scope's instances: one per registration, all behind one mutex.
 ///
 /// This is the request path of a server, so it is built to cost little:
@@ -23,39 +15,22 @@
 ///   caching it.
 final class ScopedInstances: @unchecked Sendable {
     // @unchecked: `values`, `building` and `generation` are read and written only while the
-    // mutex in `primitives` is held; `primitives` is allocated and initialised in `init`, never
-    // reassigned, and destroyed in `deinit`, when no thread can hold a reference.
+    // mutex of `primitives` is held; `primitives` is made in `init`, never reassigned, and
+    // destroyed in `deinit`, when no thread can hold a reference.
     // @exclusivity(unchecked): the mutex serialises every access, and none spans user code, so
     // no two accesses overlap; the run-time checks cost about 5% of a request.
-    private let primitives: UnsafeMutablePointer<Primitives>
+    private let primitives = MutexAndCondition()
     @exclusivity(unchecked) private var values: [ScopedSlot] = []
     @exclusivity(unchecked) private var building: [ScopedBuild] = []
     /// Counts resets: a build publishes only if none happened since it started.
     @exclusivity(unchecked) private var generation = 0
 
-    private struct Primitives {
-        var mutex = pthread_mutex_t()
-        var condition = pthread_cond_t()
-    }
-
-    init() {
-        primitives = .allocate(capacity: 1)
-        primitives.initialize(to: Primitives())
-        let mutexResult = pthread_mutex_init(&primitives.pointee.mutex, nil)
-        precondition(mutexResult == 0, "Wiring: pthread_mutex_init failed with \(mutexResult)")
-        let conditionResult = pthread_cond_init(&primitives.pointee.condition, nil)
-        precondition(conditionResult == 0, "Wiring: pthread_cond_init failed with \(conditionResult)")
-    }
-
     deinit {
-        pthread_cond_destroy(&primitives.pointee.condition)
-        pthread_mutex_destroy(&primitives.pointee.mutex)
-        primitives.deinitialize(count: 1)
-        primitives.deallocate()
+        primitives.destroy()
     }
 
-    private func lock() { pthread_mutex_lock(&primitives.pointee.mutex) }
-    private func unlock() { pthread_mutex_unlock(&primitives.pointee.mutex) }
+    private func lock() { primitives.lock() }
+    private func unlock() { primitives.unlock() }
 
     /// Requires the mutex.
     private func published(_ registration: ScopedRegistration) -> ScopedSlot? {
@@ -100,7 +75,7 @@ final class ScopedInstances: @unchecked Sendable {
                 unlock()
                 throw Resolver.cycle(entry)
             }
-            pthread_cond_wait(&primitives.pointee.condition, &primitives.pointee.mutex)
+            primitives.wait()
             BuildOwnership.shared.endWait(by: thread)
             withExtendedLifetime(marker) {}
         }
@@ -176,7 +151,7 @@ final class ScopedInstances: @unchecked Sendable {
         guard let marker = build?.marker else { return }
         BuildOwnership.shared.release(ObjectIdentifier(marker))
         instances.lock()
-        pthread_cond_broadcast(&instances.primitives.pointee.condition)
+        instances.primitives.broadcast()
         instances.unlock()
     }
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Per-thread state of the resolve that is running on this thread.
 ///
 /// A synchronous resolve never leaves its thread, so a thread-local is exact and costs one
@@ -121,18 +113,15 @@ final class ResolutionContext {
 
     /// The calling thread's context if it has one; never creates one.
     static var existing: ResolutionContext? {
-        pthread_getspecific(contextKey).map { Unmanaged<ResolutionContext>.fromOpaque($0).takeUnretainedValue() }
+        contextSlot.unretained?.takeUnretainedValue()
     }
 
     /// The calling thread's context, created on first use and released when the thread exits.
     @usableFromInline
     static var current: ResolutionContext {
-        if let raw = pthread_getspecific(contextKey) {
-            return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
-        }
+        if let context = contextSlot.unretained { return context.takeUnretainedValue() }
         let context = ResolutionContext()
-        let status = pthread_setspecific(contextKey, Unmanaged.passRetained(context).toOpaque())
-        precondition(status == 0, "Wiring: pthread_setspecific failed with \(status)")
+        contextSlot.store(context)
         return context
     }
 }
@@ -218,35 +207,11 @@ struct BuildPath {
 /// The lowest address of the calling thread's stack plus ``BuildPath/stackReserve``, or 0 when
 /// the platform does not say.
 private func currentThreadStackLimit() -> UInt {
-    #if canImport(Darwin)
-        let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
-        let size = UInt(pthread_get_stacksize_np(pthread_self()))
-        guard top > size else { return 0 }
-        return top - size + BuildPath.stackReserve
-    #else
-        var attributes = pthread_attr_t()
-        guard let getattr = linuxPthreadGetattr, getattr(pthread_self(), &attributes) == 0 else { return 0 }
-        defer { pthread_attr_destroy(&attributes) }
-        var address: UnsafeMutableRawPointer?
-        var size = 0
-        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return 0 }
-        return UInt(bitPattern: address) + BuildPath.stackReserve
-    #endif
+    currentThreadStackBase().map { $0 + BuildPath.stackReserve } ?? 0
 }
 
-#if !canImport(Darwin)
-    /// glibc's and musl's `pthread_getattr_np`, which the Swift overlay does not import.
-    private let linuxPthreadGetattr: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
-        return unsafeBitCast(
-            symbol,
-            to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self
-        )
-    }()
-#endif
-
-/// The key of the thread-local slot; its destructor releases a thread's context at thread exit.
-private let contextKey = makeReleasingThreadLocalKey(owner: "Wiring")
+/// The thread-local slot of each thread's context, released at thread exit.
+private let contextSlot = ThreadLocalObject<ResolutionContext>(owner: "Wiring")
 
 /// What the facades may ask about the resolve running on the calling thread, without keeping a
 /// path of their own (package API).
@@ -276,9 +241,9 @@ package enum ResolutionInProgress {
     /// thread: per-thread state a facade keeps in the engine's thread-local instead of one of its own.
     package static func threadState<S: AnyObject>(_ make: () -> S) -> S {
         let type = ObjectIdentifier(S.self)
-        if let raw = pthread_getspecific(contextKey) {
+        if let context = contextSlot.unretained {
             // The thread-local holds the context (+1) until the thread exits: no retain needed.
-            let found = Unmanaged<ResolutionContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { context -> S? in
+            let found = context._withUnsafeGuaranteedRef { context -> S? in
                 for index in context.facadeStates.indices where context.facadeStates[index].type == type {
                     // The entry of `S`'s identifier holds an `S`: it was stored below.
                     return unsafeDowncast(context.facadeStates[index].state, to: S.self)

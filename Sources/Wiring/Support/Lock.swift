@@ -89,3 +89,44 @@ final class PlatformLock: @unchecked Sendable {
         precondition(result == 0, "Wiring: pthread_mutex_unlock failed with \(result)")
     }
 }
+
+/// A pthread mutex and a condition variable in one allocation, with explicit calls, for a type
+/// that keeps its own state beside them and whose threads wait for one another (a scope's
+/// instances: a thread waits for another's build). Its owner calls ``destroy()`` in its `deinit`.
+struct MutexAndCondition {
+    // The pointer is allocated and initialised in `init`, never reassigned, and destroyed by the
+    // owner's `deinit` through `destroy()`, when no thread can hold a reference to the owner.
+    private let primitives: UnsafeMutablePointer<Primitives>
+
+    private struct Primitives {
+        var mutex = pthread_mutex_t()
+        var condition = pthread_cond_t()
+    }
+
+    init() {
+        primitives = .allocate(capacity: 1)
+        primitives.initialize(to: Primitives())
+        let mutexResult = pthread_mutex_init(&primitives.pointee.mutex, nil)
+        precondition(mutexResult == 0, "Wiring: pthread_mutex_init failed with \(mutexResult)")
+        let conditionResult = pthread_cond_init(&primitives.pointee.condition, nil)
+        precondition(conditionResult == 0, "Wiring: pthread_cond_init failed with \(conditionResult)")
+    }
+
+    /// Frees the mutex and the condition; the owner's `deinit` calls it, once.
+    func destroy() {
+        pthread_cond_destroy(&primitives.pointee.condition)
+        pthread_mutex_destroy(&primitives.pointee.mutex)
+        primitives.deinitialize(count: 1)
+        primitives.deallocate()
+    }
+
+    @inline(__always) func lock() { pthread_mutex_lock(&primitives.pointee.mutex) }
+    @inline(__always) func unlock() { pthread_mutex_unlock(&primitives.pointee.mutex) }
+
+    /// Waits for ``broadcast()``, releasing the mutex meanwhile; requires the mutex, and holds it
+    /// again on return (a wake-up may be spurious: look again).
+    func wait() { pthread_cond_wait(&primitives.pointee.condition, &primitives.pointee.mutex) }
+
+    /// Wakes every thread in ``wait()``.
+    func broadcast() { pthread_cond_broadcast(&primitives.pointee.condition) }
+}

@@ -1,13 +1,5 @@
 import Dispatch
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The thread a dry run builds on, and a task executor that runs the dry run's async work on
 /// that same thread.
 ///
@@ -64,37 +56,10 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
     /// Starts a worker thread.
     static func start() -> Result<DryRunWorker, StartFailure> {
         let worker = DryRunWorker()
-        let context = Unmanaged.passRetained(worker).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
         // Deep graphs are built recursively on this thread: give it a main thread's stack.
-        pthread_attr_setstacksize(&attributes, 8 << 20)
-        #if canImport(Darwin)
-            var thread: pthread_t?
-        #else
-            var thread = pthread_t()
-        #endif
-        let status = pthread_create(
-            &thread, &attributes,
-            { raw in
-                #if canImport(Darwin)
-                    let worker = Unmanaged<DryRunWorker>.fromOpaque(raw).takeRetainedValue()
-                #else
-                    let worker = Unmanaged<DryRunWorker>.fromOpaque(raw!).takeRetainedValue()
-                #endif
-                worker.run()
-                return nil
-            }, context)
-        guard status == 0 else {
-            Unmanaged<DryRunWorker>.fromOpaque(context).release()
+        if let status = startDetachedThread(stackSize: 8 << 20, { worker.run() }) {
             return .failure(.threadRefused(status))
         }
-        #if canImport(Darwin)
-            if let thread { pthread_detach(thread) }
-        #else
-            pthread_detach(thread)
-        #endif
         return .success(worker)
     }
 
