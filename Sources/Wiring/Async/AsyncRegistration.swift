@@ -123,7 +123,7 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
         inFlight.withLock { $0[owner]?.callers ?? 0 }
     }
 
-    /// What a caller of ``singleFlight(owner:cell:entry:build:)`` found.
+    /// What a caller of ``singleFlight(owner:peek:entry:build:)`` found.
     private enum Flight: Sendable {
         case built(T)
         case running(Task<T, any Error>)

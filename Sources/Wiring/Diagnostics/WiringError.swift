@@ -102,9 +102,9 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         case closedScope
         /// Two contributions to one map use the same key.
         case duplicateKey(String, SourceLocation, SourceLocation)
-        /// ``Scope/provide(_:as:tag:)`` for a registration that is not scoped.
+        /// ``Scope/provide(_:as:tag:file:line:)`` for a registration that is not scoped.
         case provideNeedsScoped
-        /// ``Scope/provide(_:as:tag:)`` into a scope that already holds an instance.
+        /// ``Scope/provide(_:as:tag:file:line:)`` into a scope that already holds an instance.
         case alreadyInScope
     }
 

@@ -6,7 +6,7 @@ import Synchronization
 
 /// The instances a container or scope will dispose, and the builds of them still in flight.
 ///
-/// - Builds of tracked lifetimes ``enter()`` before their factory runs and ``leave()`` after
+/// - Builds of tracked lifetimes ``enter(async:)`` before their factory runs and ``leave(async:)`` after
 ///   their instance is cached, so that ``close(excluding:)`` can wait for them: an instance built
 ///   while the owner ends is disposed by that end, never missed.
 /// - Each tracked instance gets a ``DisposalTicket``; ``disposeAll()`` runs the tickets not yet
@@ -101,14 +101,14 @@ final class DisposalBag: Sendable {
         }
     }
 
-    /// Stops new builds (``enter()`` returns `false` from now on) without waiting for those in
+    /// Stops new builds (``enter(async:)`` returns `false` from now on) without waiting for those in
     /// flight: the first step of an end, so that a build in flight when it began never hands
     /// out its instance.
     func stopBuilds() {
         state.withLock { $0.closed = true }
     }
 
-    /// Whether the bag is closed but still lets nested builds in (see ``enterNested()``).
+    /// Whether the bag is closed but still lets nested builds in (see ``enterNested(async:)``).
     var acceptsNestedOnly: Bool {
         state.withLock { $0.closed && !$0.finished }
     }

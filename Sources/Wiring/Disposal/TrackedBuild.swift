@@ -82,7 +82,7 @@ struct TrackedBuild {
         return error
     }
 
-    /// ``succeeded(_:)`` and ``failed(_:)`` for an async build: the teardown is awaited.
+    /// ``succeeded(_:ticket:)`` and ``failed(_:ticket:)`` for an async build: the teardown is awaited.
     func finish<T>(_ result: Result<T, WiringError>, ticket: DisposalTicket?) async throws(WiringError) -> T {
         switch result {
         case .success(let instance):

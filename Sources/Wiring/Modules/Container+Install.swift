@@ -140,7 +140,7 @@ struct InstallPlan {
 }
 
 /// The registrations an `install` makes, gathered on its thread and published together (see
-/// ``Container/publishingTogether(recordingReplacements:_:)``). Used by one thread only.
+/// ``Container/publishingTogether(recordingReplacements:requiringAbsent:_:)``). Used by one thread only.
 final class PendingPublication {
     let container: Container
     /// In the order first made; a later entry for the same key (a modifier) takes its place.

@@ -141,7 +141,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     /// Builds an instance from a resolver and a pointer to the runtime-argument tuple: the
     /// registered factory, then decorators, disposal tracking and tracing around it.
     @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T
-    /// `!hooks.isEmpty`, read without touching the array (see ``Resolver/buildUntracked(_:_:disposal:onConstructed:)``).
+    /// `!hooks.isEmpty`, read without touching the array (see ``Resolver/buildUntracked(_:_:disposal:ticket:onConstructed:)``).
     @usableFromInline let hasHooks: Bool
     /// The factory as registered, unwrapped.
     private let baseFactory: @Sendable (Resolver, UnsafeRawPointer?) throws -> T

@@ -202,7 +202,7 @@ extension Container {
         replacements.withLock { $0.record(Replacement(key: entry.key, replaced: replaced.site, by: entry.site)) }
     }
 
-    /// The batch an ``publishingTogether(recordingReplacements:_:)`` on this thread gathers for
+    /// The batch an ``publishingTogether(recordingReplacements:requiringAbsent:_:)`` on this thread gathers for
     /// this container, if any.
     var pendingPublication: PendingPublication? {
         guard let batch = ResolutionContext.existing?.publication, batch.container === self else { return nil }
