@@ -76,8 +76,9 @@ final class BuildCounter: ContainerInstrument {
 }
 
 extension ProcessWide {
-    /// Random sequences of register, override, remove, reset, resolve (sync and async), scopes made,
-    /// given values, reset, closed and closed synchronously, validation with a dry run, instruments
+    /// Random sequences of register (sync and async factories), override, remove, reset, resolve
+    /// (sync and async), `startAsync()`, weak singletons let go, scopes made, given values, reset,
+    /// closed and closed synchronously, validation with a dry run (sync and awaited), instruments
     /// added and removed, and a final shutdown, checked step by step against a reference model of
     /// what the Lifecycle article promises: which instance each resolve returns, and which instances
     /// are disposed at each step, in which order. Seeded and reproducible: a failure names its seed,
@@ -228,6 +229,10 @@ extension ProcessWide {
                         container.addInstrument(instrument)
                         counter = (instrument, 0)
                     }
+                case 48..<50:
+                    dropWeakSingletons()
+                case 50..<52:
+                    failure = await startEagerSingletons()
                 default:
                     failure = await resolve(tag: tag)
                 }
@@ -236,6 +241,57 @@ extension ProcessWide {
             }
 
             var openScopes: [Int] { scopes.indices.filter { !scopes[$0].closed } }
+
+            /// Lets go of every weak singleton the run holds: the container keeps none of them, so
+            /// the next resolve of each builds a new one.
+            func dropWeakSingletons() {
+                let weakTags = Set(registrations.filter { $0.value.lifetime == .weakSingleton }.map(\.key))
+                let dropped = Set(cached.filter { weakTags.contains($0.tag) }.map(\.probe.serial))
+                log.append("let go of weak singletons \(dropped.sorted())")
+                cached.removeAll { weakTags.contains($0.tag) }
+                kept.removeAll { dropped.contains($0.serial) }
+            }
+
+            /// `startAsync()` builds every eager singleton not built yet, and only those; each is then
+            /// the container's cached instance.
+            func startEagerSingletons() async -> String? {
+                log.append("startAsync")
+                let builtBefore = ledger.built
+                let unbuilt = registrations.filter { tagKey, registration in
+                    registration.lifetime == .eagerSingleton && !cached.contains { $0.tag == tagKey }
+                }
+                do throws(WiringError) {
+                    try await container.startAsync()
+                } catch {
+                    return "startAsync threw \(error)"
+                }
+                let started = ledger.built - builtBefore
+                if started != unbuilt.count { return "startAsync built \(started) instances, the model expected \(unbuilt.count)" }
+                var startedProbes: [(tag: String, probe: LifeProbe)] = []
+                for (tagKey, registration) in unbuilt {
+                    let tag: String? = tagKey.isEmpty ? nil : tagKey
+                    let probe: LifeProbe
+                    do throws(WiringError) {
+                        probe = try container.resolve(LifeProbe.self, tag: tag)
+                    } catch {
+                        return "the eager singleton of tag \(tagKey) that startAsync built could not be read: \(error.code)"
+                    }
+                    guard probe.source == registration.id, probe.serial > builtBefore else {
+                        return
+                            "tag \(tagKey) served #\(probe.source) serial \(probe.serial), not what startAsync built for #\(registration.id)"
+                    }
+                    startedProbes.append((tagKey, probe))
+                }
+                // Cached in the order they were built, which is the order of their disposal, reversed.
+                for (tagKey, probe) in startedProbes.sorted(by: { $0.probe.serial < $1.probe.serial }) {
+                    cached.append((tagKey, probe, true))
+                    seen.insert(probe.serial)
+                    kept.append(probe)
+                    built()
+                }
+                if ledger.built - builtBefore != started { return "reading the started singletons built more" }
+                return nil
+            }
 
             /// The container's cached singleton of `tag` is dropped (and disposed now) by an
             /// override or a removal; scopes keep theirs until their next resolve or their end.
