@@ -77,7 +77,8 @@ final class BuildCounter: ContainerInstrument {
 
 extension ProcessWide {
     /// Random sequences of register (sync and async factories), override, remove, reset, resolve
-    /// (sync and async), `startAsync()`, weak singletons let go, scopes made, given values, reset,
+    /// (sync and async), `startAsync()`, weak singletons let go, scopes made (named, unnamed and
+    /// nested, with `.scoped("request")` registrations held by the nearest "request" scope), given values, reset,
     /// closed and closed synchronously, validation with a dry run (sync and awaited), instruments
     /// added and removed, and a final shutdown, checked step by step against a reference model of
     /// what the Lifecycle article promises: which instance each resolve returns, and which instances
@@ -85,12 +86,19 @@ extension ProcessWide {
     /// and `WIRING_MODEL_SEED=<seed>` replays it; `WIRING_MODEL_SEQUENCES=<n>` runs a longer budget.
     @Suite("Lifecycle model: instances and disposals", .serialized, .timeLimit(.minutes(10)))
     struct LifecycleModelTests {
-        static let lifetimes: [Lifetime] = [.transient, .graph, .singleton, .eagerSingleton, .weakSingleton, .scoped]
+        static let lifetimes: [Lifetime] = [
+            .transient, .graph, .singleton, .eagerSingleton, .weakSingleton, .scoped, .scoped("request"),
+        ]
 
         /// Whether a lifetime's instances are tracked for disposal (the Lifecycle article): cached
         /// singletons and scoped instances; not transients, graph instances or weak singletons.
         static func isTracked(_ lifetime: Lifetime) -> Bool {
-            lifetime == .singleton || lifetime == .eagerSingleton || lifetime == .scoped
+            lifetime == .singleton || lifetime == .eagerSingleton || isScoped(lifetime)
+        }
+
+        /// Whether the lifetime is `.scoped` or `.scoped("request")`.
+        static func isScoped(_ lifetime: Lifetime) -> Bool {
+            lifetime == .scoped || lifetime == .scoped("request")
         }
         static let tags: [String?] = [nil, "a", "b"]
 
@@ -103,7 +111,7 @@ extension ProcessWide {
         }
 
         /// The lifetimes an `async` factory can have.
-        static let asyncLifetimes: [Lifetime] = [.transient, .singleton, .eagerSingleton, .scoped]
+        static let asyncLifetimes: [Lifetime] = [.transient, .singleton, .eagerSingleton, .scoped, .scoped("request")]
 
         struct Held {
             let probe: LifeProbe
@@ -116,6 +124,10 @@ extension ProcessWide {
 
         struct ScopeModel {
             let scope: Scope
+            /// "request", or `nil` for an unnamed scope.
+            let name: String?
+            /// The scope it was made from, if it is nested.
+            let parent: Int?
             var closed = false
             /// What the scope holds, by tag, in order of creation.
             var held: [(tag: String, held: Held)] = []
@@ -189,8 +201,17 @@ extension ProcessWide {
                     disposalOrderMatters = false
                     cached = []
                 case 24..<30:
-                    log.append("makeScope \(scopes.count)")
-                    scopes.append(ScopeModel(scope: container.makeScope()))
+                    let name: String? = Bool.random(using: &rng) ? "request" : nil
+                    let parent = openScopes.isEmpty || Bool.random(using: &rng) ? nil : openScopes.randomElement(using: &rng)
+                    log.append("makeScope \(scopes.count)\(name.map { " \"\($0)\"" } ?? "")\(parent.map { " in scope \($0)" } ?? "")")
+                    let scopeName: ScopeName? = name.map { ScopeName($0) }
+                    let made: Scope
+                    if let parent {
+                        made = scopes[parent].scope.makeScope(scopeName)
+                    } else {
+                        made = container.makeScope(scopeName)
+                    }
+                    scopes.append(ScopeModel(scope: made, name: name, parent: parent))
                 case 30..<34 where !openScopes.isEmpty:
                     let index = openScopes.randomElement(using: &rng)!
                     log.append("reset scope \(index)")
@@ -241,6 +262,19 @@ extension ProcessWide {
             }
 
             var openScopes: [Int] { scopes.indices.filter { !scopes[$0].closed } }
+
+            /// The scope that holds `registration`'s instances for a resolve through scope `index`:
+            /// that scope for `.scoped`, the nearest one named "request" (it, or one it is nested in)
+            /// for `.scoped("request")`; `nil` when there is none.
+            func holder(of registration: Registration, from index: Int) -> Int? {
+                guard registration.lifetime == .scoped("request") else { return index }
+                var current: Int? = index
+                while let scope = current {
+                    if scopes[scope].name == "request" { return scope }
+                    current = scopes[scope].parent
+                }
+                return nil
+            }
 
             /// Lets go of every weak singleton the run holds: the container keeps none of them, so
             /// the next resolve of each builds a new one.
@@ -305,31 +339,39 @@ extension ProcessWide {
                 let tagKey = tag ?? ""
                 log.append("provide tag \(tagKey) to scope \(index)")
                 let probe = LifeProbe(source: 0, ledger: ledger)
+                // In the order `provide` checks: the registration, its lifetime, the scope that holds
+                // its instances (which may be open when `index` is closed), that scope's instance.
                 let expected: WiringError.Code?
-                if scopes[index].closed {
-                    expected =
-                        registrations[tagKey] == nil
-                        ? .notRegistered : (registrations[tagKey]!.lifetime == .scoped ? .shutDown : .invalidLifetime)
-                } else if let registration = registrations[tagKey] {
-                    if registration.lifetime != .scoped {
+                var target: Int?
+                if let registration = registrations[tagKey] {
+                    target = holder(of: registration, from: index)
+                    if !ProcessWide.LifecycleModelTests.isScoped(registration.lifetime) {
                         expected = .invalidLifetime
-                    } else if let held = scopes[index].held.first(where: { $0.tag == tagKey }), held.held.registration == registration.id {
-                        expected = .duplicateRegistration
+                    } else if let target {
+                        if scopes[target].closed {
+                            expected = .shutDown
+                        } else if scopes[target].held.contains(where: { $0.tag == tagKey && $0.held.registration == registration.id }) {
+                            expected = .duplicateRegistration
+                        } else {
+                            expected = nil
+                        }
                     } else {
-                        expected = nil
+                        expected = .scopeNotActive
                     }
                 } else {
                     expected = .notRegistered
                 }
                 do throws(WiringError) {
                     try scopes[index].scope.provide(probe, tag: tag)
-                    if let expected { return "provide succeeded, the model expected \(expected)" }
-                    // A stale instance of an older registration gives way to the value, disposed.
-                    if let stale = scopes[index].held.first(where: { $0.tag == tagKey }) {
-                        if !stale.held.provided { expectDisposal(of: [stale.held.probe]) }
-                        scopes[index].held.removeAll { $0.tag == tagKey }
+                    guard expected == nil, let target else {
+                        return "provide succeeded, the model expected \(expected.map { "\($0)" } ?? "no scope")"
                     }
-                    scopes[index].held.append((tagKey, Held(probe: probe, registration: registrations[tagKey]!.id, provided: true)))
+                    // A stale instance of an older registration gives way to the value, disposed.
+                    if let stale = scopes[target].held.first(where: { $0.tag == tagKey }) {
+                        if !stale.held.provided { expectDisposal(of: [stale.held.probe]) }
+                        scopes[target].held.removeAll { $0.tag == tagKey }
+                    }
+                    scopes[target].held.append((tagKey, Held(probe: probe, registration: registrations[tagKey]!.id, provided: true)))
                     seen.insert(probe.serial)
                 } catch {
                     if error.code != expected {
@@ -391,45 +433,47 @@ extension ProcessWide {
                     if case .failure(let error) = result, error.code == .notRegistered { return nil }
                     return "the model has no registration for tag \(tagKey), the resolve gave \(result)"
                 }
+                let isScoped = ProcessWide.LifecycleModelTests.isScoped(registration.lifetime)
+                // The scope that holds a scoped registration's instance for this resolve.
+                let target = index.flatMap { holder(of: registration, from: $0) }
+                if isScoped, let target, scopes[target].closed {
+                    if case .failure(let error) = result, error.code == .shutDown { return nil }
+                    return "a resolve whose instance lives in closed scope \(target) gave \(result), the model expected shutDown"
+                }
                 // A synchronous resolve of an async factory serves only an instance already built.
-                let heldInScope = index.flatMap { index in
-                    scopes[index].held.first { $0.tag == tagKey && $0.held.registration == registration.id }
+                let heldInScope = target.flatMap { target in
+                    scopes[target].held.first { $0.tag == tagKey && $0.held.registration == registration.id }
                 }
                 let builtAlready =
-                    registration.lifetime == .scoped
+                    isScoped
                     ? heldInScope != nil
                     : (registration.lifetime == .transient ? false : cached.contains { $0.tag == tagKey })
-                let needsAwait = registration.isAsync && !async && !builtAlready && !(registration.lifetime == .scoped && index == nil)
+                let needsAwait = registration.isAsync && !async && !builtAlready && !(isScoped && target == nil)
                 let probe: LifeProbe
                 switch result {
                 case .failure(let error) where needsAwait:
                     guard error.code == .asyncRequired else { return "expected asyncRequired, got \(error.code): \(error)" }
                     // A scope drops a stale instance of the key (an older registration's) before the
                     // build it starts, which then fails: disposed, or released if it was given.
-                    if registration.lifetime == .scoped, let index, let stale = scopes[index].held.first(where: { $0.tag == tagKey }) {
+                    if isScoped, let target, let stale = scopes[target].held.first(where: { $0.tag == tagKey }) {
                         if !stale.held.provided { expectDisposal(of: [stale.held.probe]) }
-                        scopes[index].held.removeAll { $0.tag == tagKey }
+                        scopes[target].held.removeAll { $0.tag == tagKey }
                     }
                     return nil
                 case .success where needsAwait:
                     return "a synchronous resolve of async registration #\(registration.id), not built yet, gave an instance"
                 case .failure(let error):
-                    if registration.lifetime == .scoped, index == nil, error.code == .scopeNotActive { return nil }
+                    if isScoped, target == nil, error.code == .scopeNotActive { return nil }
                     return "expected an instance of #\(registration.id), got error \(error.code): \(error)"
                 case .success(let value): probe = value
                 }
                 if probe.disposedAt.load(ordering: .relaxed) != 0 { return "the resolve returned a disposed instance (#\(probe.source))" }
                 switch registration.lifetime {
-                case .transient, .graph:
-                    guard probe.source == registration.id, !seen.contains(probe.serial) else {
-                        return "expected a new instance of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
-                    }
-                    built()
-                case .scoped:
-                    guard let index else { return "a scoped registration resolved outside a scope gave an instance" }
-                    if let held = scopes[index].held.first(where: { $0.tag == tagKey }), held.held.registration == registration.id {
+                case _ where isScoped:
+                    guard let target else { return "a scoped registration resolved with no scope to hold it gave an instance" }
+                    if let held = scopes[target].held.first(where: { $0.tag == tagKey }), held.held.registration == registration.id {
                         if probe !== held.held.probe {
-                            return "expected scope \(index)'s instance serial \(held.held.probe.serial), got \(probe.serial)"
+                            return "expected scope \(target)'s instance serial \(held.held.probe.serial), got \(probe.serial)"
                         }
                     } else {
                         guard probe.source == registration.id, !seen.contains(probe.serial) else {
@@ -437,13 +481,18 @@ extension ProcessWide {
                         }
                         // A stale instance of an older registration of the key is disposed now (a
                         // stale given value is released: it is the caller's).
-                        if let stale = scopes[index].held.first(where: { $0.tag == tagKey }), !stale.held.provided {
+                        if let stale = scopes[target].held.first(where: { $0.tag == tagKey }), !stale.held.provided {
                             expectDisposal(of: [stale.held.probe])
                         }
-                        scopes[index].held.removeAll { $0.tag == tagKey }
-                        scopes[index].held.append((tagKey, Held(probe: probe, registration: registration.id, provided: false)))
+                        scopes[target].held.removeAll { $0.tag == tagKey }
+                        scopes[target].held.append((tagKey, Held(probe: probe, registration: registration.id, provided: false)))
                         built()
                     }
+                case .transient, .graph:
+                    guard probe.source == registration.id, !seen.contains(probe.serial) else {
+                        return "expected a new instance of #\(registration.id), got #\(probe.source) serial \(probe.serial)"
+                    }
+                    built()
                 default:
                     if let held = cached.first(where: { $0.tag == tagKey }) {
                         if probe !== held.probe { return "expected the cached singleton serial \(held.probe.serial), got \(probe.serial)" }
