@@ -64,8 +64,8 @@ final class DisposalBag: Sendable {
     /// inside its own teardowns must not wait for itself.
     @TaskLocal private static var ending: [ObjectIdentifier] = []
 
-    /// Set in the tasks that run teardowns started by a reset (``runLater(_:)``): an end may be
-    /// waiting for them, so an end they call must not wait for it.
+    /// Set while an asynchronous teardown runs (in an `async` end, or in a task a reset started,
+    /// ``runLater(_:)``): an end may be waiting for it, so an end it calls must not wait for that.
     @TaskLocal static var insideTeardown = false
 
     private let state = Lock(State())
@@ -203,7 +203,7 @@ final class DisposalBag: Sendable {
         var role = EndRole.done
         // Suspends only to wait for the first call; resumed at once otherwise.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            role = claimEnd(reentered: reentered, synchronousOn: nil) { .task(continuation) }
+            role = claimEnd(reentered: { reentered }, synchronousOn: nil) { .task(continuation) }
             if role != .wait { continuation.resume() }
         }
         switch role {
@@ -232,25 +232,28 @@ final class DisposalBag: Sendable {
     private enum EndRole { case first, wait, reentered, done, refused }
 
     /// Whether the calling code is one that the owner's end in progress may be waiting for:
-    /// that end's own teardowns, a build in flight, or a teardown task a reset started. Such a
-    /// call must return instead of waiting for the end, which would never finish.
+    /// that end's own teardowns, a build in flight, or a teardown, of any end or reset, on any
+    /// thread (two scopes whose teardowns close each other would otherwise wait for each other).
+    /// Such a call must return instead of waiting for the end, which might never finish.
     private var isReentrantEnd: Bool {
         Self.ending.contains(ObjectIdentifier(self)) || Self.insideTeardown
+            || (ResolutionContext.existing?.teardownDepth ?? 0) > 0
             || AsyncResolutionStack.frames.contains { $0.bag != nil }
     }
 
     /// Decides a call's role in the owner's end: the first runs it (a synchronous one on
     /// `thread`, where its teardowns run, so that a call from them is re-entrant too); a later
     /// call waits as `waiter` while it runs, unless it is re-entrant, or synchronous while the
-    /// end is `async`: a thread never blocks on async work.
-    private func claimEnd(reentered: Bool, synchronousOn thread: UInt?, waiter: () -> Waiter) -> EndRole {
+    /// end is `async`: a thread never blocks on async work. `reentered` is asked only when an end
+    /// is in progress (it reads task-locals and the thread's context: no user code, no lock).
+    private func claimEnd(reentered: () -> Bool, synchronousOn thread: UInt?, waiter: () -> Waiter) -> EndRole {
         state.withLock { state in
             switch state.ending {
             case .notStarted:
                 state.ending = .running(waiters: [])
                 state.endingThread = thread ?? 0
                 return .first
-            case .running where reentered || (thread != nil && state.endingThread == thread):
+            case .running where (thread != nil && state.endingThread == thread) || reentered():
                 return .reentered
             case .running where thread != nil && state.endingThread == 0:
                 return .refused
@@ -335,7 +338,7 @@ final class DisposalBag: Sendable {
     /// at once.
     func endSynchronously(_ body: () throws(DisposalError) -> Void) throws(DisposalError) {
         var semaphore: DispatchSemaphore?
-        let role = claimEnd(reentered: isReentrantEnd || BuildNesting.isInsideBuild, synchronousOn: currentThreadID) {
+        let role = claimEnd(reentered: { self.isReentrantEnd || BuildNesting.isInsideBuild }, synchronousOn: currentThreadID) {
             let made = DispatchSemaphore(value: 0)
             semaphore = made
             return .thread(made)

@@ -99,8 +99,7 @@ final class DisposalTicket: @unchecked Sendable {
         let failure: DisposalError.Failure?
         do {
             switch teardown {
-            case .sync(let run): try run()
-            case .disposable(let disposable): try disposable.dispose()
+            case .sync, .disposable: try Self.runSynchronously(teardown)
             case .async(let run):
                 let registration = self.registration
                 let box = UncheckedBox(run)
@@ -125,6 +124,19 @@ final class DisposalTicket: @unchecked Sendable {
         return failure
     }
 
+    /// Runs a synchronous teardown, marked on this thread as one (``ResolutionContext/teardownDepth``)
+    /// so that an end it calls does not wait for an end in progress.
+    private static func runSynchronously(_ teardown: Teardown) throws {
+        let context = ResolutionContext.current
+        context.teardownDepth += 1
+        defer { context.teardownDepth -= 1 }
+        switch teardown {
+        case .sync(let run): try run()
+        case .disposable(let disposable): try disposable.dispose()
+        case .async: preconditionFailure("Wiring: an asynchronous teardown run synchronously")
+        }
+    }
+
     /// Disposes now if no one has, awaiting an asynchronous teardown; returns its failure.
     func disposeNowAwaiting() async -> DisposalError.Failure? {
         guard let teardown = claim() else { return nil }
@@ -132,9 +144,8 @@ final class DisposalTicket: @unchecked Sendable {
         let failure: DisposalError.Failure?
         do {
             switch teardown {
-            case .sync(let run): try run()
-            case .disposable(let disposable): try disposable.dispose()
-            case .async(let run): try await run()
+            case .sync, .disposable: try Self.runSynchronously(teardown)
+            case .async(let run): try await DisposalBag.$insideTeardown.withValue(true) { try await run() }
             }
             failure = nil
         } catch {

@@ -50,6 +50,11 @@ final class ResolutionContext {
     /// exclusivity checks: read and written only by this thread, in accesses that span no user
     /// code.
     @exclusivity(unchecked) var isReportingHitOrRefusal = false
+    /// How many synchronous teardowns are running on this thread, nested: an end called from one
+    /// returns at once instead of waiting for an end in progress, which may itself be waiting for
+    /// this teardown (two scopes whose teardowns close each other, on two threads). Read and
+    /// written only by this thread, around calls that it does not overlap.
+    @exclusivity(unchecked) var teardownDepth = 0
 
     init() {
         frame = .allocate(capacity: 1)

@@ -213,6 +213,41 @@ struct EndsNeverHangTests {
         if result?.exitStatus != .exitCode(0) { Issue.record("the child printed: \(childOutput(result))") }
     }
 
+    @Test("two scopes closing on two threads, each teardown closing the other scope, both finish instead of waiting for each other")
+    func crossedTeardownsOnTwoThreads() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            hangWatchdog(seconds: 20, "two ends waited for each other through their teardowns")
+            let container = Container()
+            let slots = [ScopeSlot(), ScopeSlot()]
+            let inTeardown = [Signal(), Signal()]
+            for (index, tag) in ["first", "second"].enumerated() {
+                container.register(BuiltDuringEnd.self, tag: tag, lifetime: .scoped) { _ in BuiltDuringEnd() }
+                    .onDispose { _ in
+                        // Each teardown waits until the other end is in its teardown too, then
+                        // closes the other scope: an end that waited here would wait for ever.
+                        inTeardown[index].open()
+                        inTeardown[1 - index].wait()
+                        try slots[1 - index].scope.withLock { $0 }?.syncClose()
+                    }
+            }
+            let scopes = [container.makeScope(), container.makeScope()]
+            for index in 0..<2 { slots[index].scope.withLock { $0 = scopes[index] } }
+            _ = try scopes[0].resolve(BuiltDuringEnd.self, tag: "first")
+            _ = try scopes[1].resolve(BuiltDuringEnd.self, tag: "second")
+            let closed = [Signal(), Signal()]
+            for index in 0..<2 {
+                Thread {
+                    try? scopes[index].syncClose()
+                    closed[index].open()
+                }
+                .start()
+            }
+            await closed[0].opened()
+            await closed[1].opened()
+        }
+        if result?.exitStatus != .exitCode(0) { Issue.record("the child printed: \(childOutput(result))") }
+    }
+
     @Test("a scope closed by its own build is reported as a closed scope, not a shut-down container, and a new scope works")
     func scopeClosedDuringItsOwnBuild() throws {
         let container = Container()
