@@ -45,12 +45,13 @@ package final class ScopeCloser: Sendable {
         await Self.close(scope, counters: counters, logger: logger)
     }
 
-    /// Closes the scope without `await`, the common case; `false` when it has asynchronous
-    /// teardowns and was left open for ``close(_:counters:logger:)``.
+    /// Closes the scope without `await`, the common case; `false` when closing needs awaiting
+    /// (asynchronous teardowns, or the container's shutdown closing it already), left to
+    /// ``close(_:counters:logger:)``.
     private static func closeSynchronously(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) -> Bool {
         do {
             try scope.syncClose()
-        } catch  where !error.asynchronousTeardowns.isEmpty {
+        } catch  where error.code == .needsAwait {
             return false
         } catch {
             closed(failing: error, counters: counters, logger: logger)
