@@ -32,7 +32,7 @@ extension Container {
         do throws(DisposalError) {
             try await disposables.end { () async throws(DisposalError) in try await self.shutDownOnce() }
         } catch {
-            throw error.ending("the container")
+            throw error.ending(.container)
         }
     }
 
@@ -64,7 +64,7 @@ extension Container {
             if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
             try disposables.endSynchronously { () throws(DisposalError) in try self.shutDownOnceSynchronously() }
         } catch {
-            throw error.ending("the container")
+            throw error.ending(.container)
         }
     }
 
@@ -184,12 +184,9 @@ extension Scope {
         do throws(DisposalError) {
             try await state.close()
         } catch {
-            throw error.ending(subject)
+            throw error.ending(.scope(name))
         }
     }
-
-    /// The scope as messages name it.
-    var subject: String { name.map { "scope \"\($0.rawValue)\"" } ?? "a scope" }
 
     /// Ends the scope without `await` (named as SwiftNIO's `syncShutdownGracefully()`), for scopes whose instances have only synchronous
     /// teardowns (``Disposable``, a synchronous ``Registration/onDispose(_:)-7c457``), such as a
@@ -223,7 +220,7 @@ extension Scope {
         } catch {
             // Refused: still open, still its container's to close (or closing by an async close).
             if error.code != .needsAwait { container.openScopes.forget(state) }
-            throw error.ending(subject)
+            throw error.ending(.scope(name))
         }
         container.openScopes.forget(state)
     }

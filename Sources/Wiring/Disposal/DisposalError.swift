@@ -44,12 +44,27 @@ public struct DisposalError: Error, CustomStringConvertible {
     /// that needs awaiting, such as an `async` end already in progress. Empty otherwise.
     public let asynchronousTeardowns: [String]
 
-    /// What was being ended, as the message names it: `scope "request"`, `a scope`, `the container`.
-    let subject: String?
+    /// What was being ended, for the message; `nil` inside the engine, before a public end names it.
+    let subject: Subject?
+
+    /// What an end ends.
+    enum Subject {
+        case scope(ScopeName?)
+        case container
+
+        /// As the message names it: `scope "request"`, `a scope`, `the container`.
+        var name: String {
+            switch self {
+            case .scope(let name?): "scope \"\(name.rawValue)\""
+            case .scope(nil): "a scope"
+            case .container: "the container"
+            }
+        }
+    }
     /// Whether the refusal met an `async` end in progress, rather than asynchronous teardowns.
     let metEndInProgress: Bool
 
-    init(failures: [Failure], subject: String? = nil) {
+    init(failures: [Failure], subject: Subject? = nil) {
         code = .teardownsFailed
         self.failures = failures
         asynchronousTeardowns = []
@@ -57,7 +72,7 @@ public struct DisposalError: Error, CustomStringConvertible {
         metEndInProgress = false
     }
 
-    init(asynchronousTeardowns: [String], subject: String? = nil) {
+    init(asynchronousTeardowns: [String], subject: Subject? = nil) {
         code = .needsAwait
         failures = []
         self.asynchronousTeardowns = asynchronousTeardowns
@@ -65,7 +80,7 @@ public struct DisposalError: Error, CustomStringConvertible {
         metEndInProgress = false
     }
 
-    private init(code: Code, failures: [Failure], asynchronousTeardowns: [String], subject: String?, metEndInProgress: Bool) {
+    private init(code: Code, failures: [Failure], asynchronousTeardowns: [String], subject: Subject?, metEndInProgress: Bool) {
         self.code = code
         self.failures = failures
         self.asynchronousTeardowns = asynchronousTeardowns
@@ -79,7 +94,7 @@ public struct DisposalError: Error, CustomStringConvertible {
         metEndInProgress: true)
 
     /// This error, naming `subject` as what was being ended.
-    func ending(_ subject: String) -> DisposalError {
+    func ending(_ subject: Subject) -> DisposalError {
         DisposalError(
             code: code, failures: failures, asynchronousTeardowns: asynchronousTeardowns, subject: subject,
             metEndInProgress: metEndInProgress)
@@ -87,13 +102,13 @@ public struct DisposalError: Error, CustomStringConvertible {
 
     /// The three-part message.
     public var description: String {
-        let what = subject ?? "the scope or container"
-        let isScope = subject.map { $0 != "the container" } ?? true
-        let syncCall = subject == nil ? "syncClose() or syncShutdown()" : (isScope ? "syncClose()" : "syncShutdown()")
-        let asyncCall =
-            subject == nil
-            ? "`try await scope.close()` or `try await container.shutdown()`"
-            : (isScope ? "`try await scope.close()`" : "`try await container.shutdown()`")
+        let what = subject?.name ?? "the scope or container"
+        let (syncCall, asyncCall) =
+            switch subject {
+            case .scope: ("syncClose()", "`try await scope.close()`")
+            case .container: ("syncShutdown()", "`try await container.shutdown()`")
+            case nil: ("syncClose() or syncShutdown()", "`try await scope.close()` or `try await container.shutdown()`")
+            }
         if code == .needsAwait && metEndInProgress {
             return """
                 Wiring: \(syncCall) of \(what) met an async end of it in progress, and returned at once instead of blocking its thread until that end finishes.

@@ -99,7 +99,8 @@ final class DisposalTicket: @unchecked Sendable {
         let failure: DisposalError.Failure?
         do {
             switch teardown {
-            case .sync, .disposable: try Self.runSynchronously(teardown)
+            case .sync(let run): try Self.asTeardown(run)
+            case .disposable(let disposable): try Self.asTeardown { try disposable.dispose() }
             case .async(let run):
                 let registration = self.registration
                 let box = UncheckedBox(run)
@@ -126,15 +127,11 @@ final class DisposalTicket: @unchecked Sendable {
 
     /// Runs a synchronous teardown, marked on this thread as one (``ResolutionContext/teardownDepth``)
     /// so that an end it calls does not wait for an end in progress.
-    private static func runSynchronously(_ teardown: Teardown) throws {
+    private static func asTeardown(_ run: () throws -> Void) throws {
         let context = ResolutionContext.current
         context.teardownDepth += 1
         defer { context.teardownDepth -= 1 }
-        switch teardown {
-        case .sync(let run): try run()
-        case .disposable(let disposable): try disposable.dispose()
-        case .async: preconditionFailure("Wiring: an asynchronous teardown run synchronously")
-        }
+        try run()
     }
 
     /// Disposes now if no one has, awaiting an asynchronous teardown; returns its failure.
@@ -144,7 +141,8 @@ final class DisposalTicket: @unchecked Sendable {
         let failure: DisposalError.Failure?
         do {
             switch teardown {
-            case .sync, .disposable: try Self.runSynchronously(teardown)
+            case .sync(let run): try Self.asTeardown(run)
+            case .disposable(let disposable): try Self.asTeardown { try disposable.dispose() }
             case .async(let run): try await DisposalBag.$insideTeardown.withValue(true) { try await run() }
             }
             failure = nil

@@ -130,6 +130,14 @@ final class ScopedInstances: @unchecked Sendable {
         values.firstIndex { $0.key == key }.map { values.remove(at: $0) }
     }
 
+    /// Publishes `slot` in place of a stale instance of its key, which it returns for the caller
+    /// to dispose and release after the mutex. Requires it.
+    private func replaceStale(with slot: ScopedSlot) -> ScopedSlot? {
+        let stale = removeStale(slot.key)
+        append(slot)
+        return stale
+    }
+
     /// Publishes `slot`. Requires the mutex.
     private func append(_ slot: ScopedSlot) {
         if values.capacity == 0 { values.reserveCapacity(8) }
@@ -174,8 +182,7 @@ final class ScopedInstances: @unchecked Sendable {
             unlock()
             return existing.value(as: T.self)
         }
-        let stale = removeStale(entry.key)
-        append(ScopedSlot.make(value, of: entry, ticket: ticket))
+        let stale = replaceStale(with: ScopedSlot.make(value, of: entry, ticket: ticket))
         unlock()
         if let stale { Reclamation.releaseUnshared([stale]) }
         return value
@@ -189,8 +196,7 @@ final class ScopedInstances: @unchecked Sendable {
             unlock()
             return false
         }
-        let stale = removeStale(entry.key)
-        append(ScopedSlot.make(value, of: entry, ticket: nil))
+        let stale = replaceStale(with: ScopedSlot.make(value, of: entry, ticket: nil))
         unlock()
         if let stale { Reclamation.releaseUnshared([stale]) }
         return true

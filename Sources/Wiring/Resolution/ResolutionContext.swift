@@ -1,7 +1,7 @@
 /// Per-thread state of the resolve that is running on this thread.
 ///
 /// A synchronous resolve never leaves its thread, so a thread-local is exact and costs one
-/// `pthread_getspecific` per *built* instance (cached singleton reads do not touch it). It tracks:
+/// thread-local read per *built* instance (cached singleton reads do not touch it). It tracks:
 /// - the registrations being built, outermost first (``BuildPath``), so that a registration
 ///   re-entered in one build path throws ``WiringError/Code/cycle`` at once, whichever API the
 ///   factories resolve through, and how much stack the thread has left, so that a chain too deep

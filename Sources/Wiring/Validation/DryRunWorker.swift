@@ -32,7 +32,7 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
 
     /// Why a worker could not start.
     enum StartFailure: Error {
-        /// The system refused a new thread (`pthread_create`'s status).
+        /// The system refused a new thread (the status `startDetachedThread` returned).
         case threadRefused(Int32)
     }
 
