@@ -30,43 +30,43 @@ struct DocSnippetTests {
         ("Sources/WiringDIKit/Documentation.docc/MigratingFromDIKit.md", ["Tests/WiringDIKitTests/CatalogSnippets.swift"]),
         ("Sources/WiringDip/Documentation.docc/WiringDip.md", ["Tests/WiringDipTests/CatalogSnippets.swift"]),
         ("Sources/WiringImpose/Documentation.docc/WiringImpose.md", ["Tests/WiringImposeTests/CatalogSnippets.swift"]),
-        // The integrations package's catalogs: their snippet files are compiled (and run) by that
-        // package's tests, which CI runs too.
+        // The integrations' catalogs: their snippet files are compiled (and run) with the traits
+        // on (`swift test --traits …`, see the README), as CI does.
         (
-            "Integrations/Sources/WiringHummingbird/Documentation.docc/WiringHummingbird.md",
-            ["Integrations/Tests/WiringHummingbirdTests/ArticleSnippets.swift"]
+            "Sources/WiringHummingbird/Documentation.docc/WiringHummingbird.md",
+            ["Tests/WiringHummingbirdTests/ArticleSnippets.swift"]
         ),
         (
-            "Integrations/Sources/WiringHummingbird/Documentation.docc/WiringInAHummingbirdServer.md",
-            ["Integrations/Tests/WiringHummingbirdTests/ArticleSnippets.swift"]
+            "Sources/WiringHummingbird/Documentation.docc/WiringInAHummingbirdServer.md",
+            ["Tests/WiringHummingbirdTests/ArticleSnippets.swift"]
         ),
         (
-            "Integrations/Sources/WiringVapor/Documentation.docc/WiringVapor.md",
-            ["Integrations/Tests/WiringVaporTests/ArticleSnippets.swift"]
+            "Sources/WiringVapor/Documentation.docc/WiringVapor.md",
+            ["Tests/WiringVaporTests/ArticleSnippets.swift"]
         ),
         (
-            "Integrations/Sources/WiringTracing/Documentation.docc/WiringTracing.md",
-            ["Integrations/Tests/WiringTracingTests/ArticleSnippets.swift"]
+            "Sources/WiringTracing/Documentation.docc/WiringTracing.md",
+            ["Tests/WiringTracingTests/ArticleSnippets.swift"]
         ),
         (
-            "Integrations/Sources/WiringTracing/Documentation.docc/TracingAndMetrics.md",
-            ["Integrations/Tests/WiringTracingTests/ArticleSnippets.swift"]
+            "Sources/WiringTracing/Documentation.docc/TracingAndMetrics.md",
+            ["Tests/WiringTracingTests/ArticleSnippets.swift", "Examples/Servers/Tests/TelemetrySnippetTests/ExporterSnippets.swift"]
         ),
         (
-            "Integrations/Sources/WiringMetrics/Documentation.docc/WiringMetrics.md",
-            ["Integrations/Tests/WiringTracingTests/ArticleSnippets.swift"]
+            "Sources/WiringMetrics/Documentation.docc/WiringMetrics.md",
+            ["Tests/WiringTracingTests/ArticleSnippets.swift"]
         ),
         (
-            "Integrations/Sources/WiringLogging/Documentation.docc/WiringLogging.md",
-            ["Integrations/Tests/WiringLoggingTests/CatalogSnippets.swift"]
+            "Sources/WiringLogging/Documentation.docc/WiringLogging.md",
+            ["Tests/WiringLoggingTests/CatalogSnippets.swift"]
         ),
         (
-            "Integrations/Sources/WiringServiceLifecycle/Documentation.docc/ServicesAndGracefulShutdown.md",
-            ["Integrations/Tests/WiringServiceLifecycleTests/ArticleSnippets.swift"]
+            "Sources/WiringServiceLifecycle/Documentation.docc/ServicesAndGracefulShutdown.md",
+            ["Tests/WiringServiceLifecycleTests/ArticleSnippets.swift"]
         ),
         (
-            "Integrations/Sources/WiringServiceLifecycle/Documentation.docc/WiringServiceLifecycle.md",
-            ["Integrations/Tests/WiringServiceLifecycleTests/ArticleSnippets.swift"]
+            "Sources/WiringServiceLifecycle/Documentation.docc/WiringServiceLifecycle.md",
+            ["Tests/WiringServiceLifecycleTests/ArticleSnippets.swift"]
         ),
     ]
 
@@ -113,10 +113,10 @@ struct DocSnippetTests {
             }
     }
 
-    /// The READMEs and every DocC article of the package and of the integrations package.
+    /// The READMEs (the package's, the example servers' and the benchmarks') and every DocC article.
     static func markdownFiles() throws -> [String] {
-        var files = ["README.md", "Integrations/README.md", "Benchmarks/README.md"]
-        for sourcesPath in ["Sources", "Integrations/Sources"] {
+        var files = ["README.md", "Examples/Servers/README.md", "Benchmarks/README.md"]
+        for sourcesPath in ["Sources"] {
             let sources = root.appendingPathComponent(sourcesPath)
             for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
                 let catalog = "\(sourcesPath)/\(module)/Documentation.docc"

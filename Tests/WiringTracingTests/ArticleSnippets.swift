@@ -1,10 +1,5 @@
 import Hummingbird
 import InMemoryTracing
-import Logging
-import Metrics
-import OTel
-import Prometheus
-import ServiceLifecycle
 import Testing
 import Tracing
 import Wiring
@@ -13,7 +8,8 @@ import WiringMetrics
 import WiringTracing
 
 /// The snippets of the "Tracing and metrics" article and the modules' pages. Those that bootstrap
-/// the process's tracing or metrics system (once per process) are compiled, not run.
+/// an exporter are in the example servers' package (`ExporterSnippets`), the only one that
+/// depends on swift-otel and swift-prometheus.
 @Suite("Tracing and metrics article")
 struct TracingArticleSnippets {
     static func install(_ container: Container) {
@@ -29,24 +25,6 @@ struct TracingArticleSnippets {
     static func hummingbird(_ container: Container, _ router: Router<BasicWiringRequestContext>) throws {
         router.add(middleware: TracingMiddleware())
         router.add(middleware: try RequestScopeMiddleware(container: container, roots: [TodoService.self]))
-    }
-
-    static func otel(_ container: Container, server: some Service, logger: Logger) async throws {
-        var configuration = OTel.Configuration.default
-        configuration.serviceName = "todo-server"
-        configuration.logs.enabled = false
-        let exporter = try OTel.bootstrap(configuration: configuration)
-        container.traceSpans()
-        container.recordMetrics()
-        let group = ServiceGroup(services: [exporter, server], logger: logger)
-        try await group.run()
-    }
-
-    static func prometheus(_ container: Container, _ router: Router<BasicWiringRequestContext>) {
-        let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-        container.recordMetrics()
-        router.get("metrics") { _, _ in registry.emitToString() }
     }
 
     @Test("in tests: an InMemoryTracer of the test's own sees the builds")
