@@ -27,6 +27,43 @@ let legacySettings: [SwiftSetting] = [
     .enableUpcomingFeature("NonisolatedNonsendingByDefault")
 ]
 
+/// The integrations' traits, none on by default: a user of `Wiring` alone fetches nothing else. Each
+/// trait brings one integration product and its third-party dependencies; a trait's integration
+/// that needs another's turns that one on too.
+let traits: Set<Trait> = [
+    .trait(
+        name: "ServiceLifecycle",
+        description: "WiringServiceLifecycle: runs a container's services in a swift-service-lifecycle ServiceGroup."
+    ),
+    .trait(
+        name: "Logging",
+        description: "WiringLogging: a container's builds and failures logged to swift-log, and a Logger per request scope."
+    ),
+    .trait(
+        name: "Hummingbird",
+        description: "WiringHummingbird: a scope per Hummingbird 2 request, with validation before the server binds.",
+        enabledTraits: ["Logging"]
+    ),
+    .trait(
+        name: "Vapor",
+        description: "WiringVapor: the container in a Vapor 4 application, and a scope per request.",
+        enabledTraits: ["Logging"]
+    ),
+    .trait(
+        name: "Tracing",
+        description: "WiringTracing: builds and scopes as swift-distributed-tracing spans."
+    ),
+    .trait(
+        name: "Metrics",
+        description: "WiringMetrics: a container's builds, scopes and disposals as swift-metrics counters, timers and meters."
+    ),
+]
+
+/// A product of a third-party package that a target needs only when `trait` is on.
+func product(_ name: String, _ package: String, when trait: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: [trait]))
+}
+
 let package = Package(
     name: "Wiring",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -38,6 +75,25 @@ let package = Package(
         .library(name: "WiringDIContainer", targets: ["WiringDIContainer"]),
         .library(name: "WiringDip", targets: ["WiringDip"]),
         .library(name: "WiringDIKit", targets: ["WiringDIKit"]),
+        // Server integrations, each behind the trait of the same name without the prefix.
+        .library(name: "WiringServiceLifecycle", targets: ["WiringServiceLifecycle"]),
+        .library(name: "WiringLogging", targets: ["WiringLogging"]),
+        .library(name: "WiringHummingbird", targets: ["WiringHummingbird"]),
+        .library(name: "WiringVapor", targets: ["WiringVapor"]),
+        .library(name: "WiringTracing", targets: ["WiringTracing"]),
+        .library(name: "WiringMetrics", targets: ["WiringMetrics"]),
+    ],
+    traits: traits,
+    // Fetched only when a trait that uses them is on (SwiftPM prunes the rest).
+    dependencies: [
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         .target(name: "Wiring", swiftSettings: strictSettings),
@@ -47,6 +103,49 @@ let package = Package(
         .target(name: "WiringDIContainer", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .target(name: "WiringDip", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .target(name: "WiringDIKit", dependencies: ["Wiring"], swiftSettings: layeredSettings),
+        // The integrations: each file's code is behind `#if <trait>`, so that with its trait off a
+        // target is empty and needs nothing.
+        .target(
+            name: "WiringServiceLifecycle",
+            dependencies: [
+                "Wiring",
+                product("ServiceLifecycle", "swift-service-lifecycle", when: "ServiceLifecycle"),
+                product("Logging", "swift-log", when: "ServiceLifecycle"),
+            ],
+            swiftSettings: layeredSettings
+        ),
+        .target(
+            name: "WiringLogging",
+            dependencies: ["Wiring", product("Logging", "swift-log", when: "Logging")],
+            swiftSettings: layeredSettings
+        ),
+        .target(
+            name: "WiringHummingbird",
+            dependencies: ["Wiring", "WiringLogging", product("Hummingbird", "hummingbird", when: "Hummingbird")],
+            swiftSettings: layeredSettings
+        ),
+        .target(
+            name: "WiringVapor",
+            dependencies: [
+                "Wiring", "WiringLogging",
+                product("Vapor", "vapor", when: "Vapor"),
+                product("NIOConcurrencyHelpers", "swift-nio", when: "Vapor"),
+                product("Instrumentation", "swift-distributed-tracing", when: "Vapor"),
+            ],
+            swiftSettings: layeredSettings
+        ),
+        // Builds and scopes as swift-distributed-tracing spans.
+        .target(
+            name: "WiringTracing",
+            dependencies: ["Wiring", product("Tracing", "swift-distributed-tracing", when: "Tracing")],
+            swiftSettings: layeredSettings
+        ),
+        // The container's vital signs as swift-metrics counters, timers and meters.
+        .target(
+            name: "WiringMetrics",
+            dependencies: ["Wiring", product("CoreMetrics", "swift-metrics", when: "Metrics")],
+            swiftSettings: layeredSettings
+        ),
         .executableTarget(
             name: "wiring-demo",
             dependencies: ["Wiring"],
@@ -79,6 +178,62 @@ let package = Package(
         .testTarget(name: "WiringDIContainerTests", dependencies: ["WiringDIContainer"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDipTests", dependencies: ["WiringDip"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDIKitTests", dependencies: ["WiringDIKit"], swiftSettings: legacySettings),
+        // The integrations' tests: empty unless their traits are on. All of them:
+        // swift test --traits ServiceLifecycle,Logging,Hummingbird,Vapor,Tracing,Metrics
+        // A swift-log handler that keeps messages, for the tests.
+        .target(
+            name: "LogCapture",
+            dependencies: [product("Logging", "swift-log", when: "Logging")],
+            path: "Tests/LogCapture",
+            swiftSettings: layeredSettings
+        ),
+        .testTarget(
+            name: "WiringServiceLifecycleTests",
+            dependencies: ["WiringServiceLifecycle", "LogCapture"],
+            swiftSettings: layeredSettings
+        ),
+        .testTarget(name: "WiringLoggingTests", dependencies: ["WiringLogging", "LogCapture"], swiftSettings: layeredSettings),
+        .testTarget(
+            name: "WiringTracingTests",
+            dependencies: [
+                "Wiring", "WiringTracing", "WiringHummingbird", "WiringMetrics",
+                product("Tracing", "swift-distributed-tracing", when: "Tracing"),
+                product("InMemoryTracing", "swift-distributed-tracing", when: "Tracing"),
+                product("Hummingbird", "hummingbird", when: "Hummingbird"),
+                product("HummingbirdTesting", "hummingbird", when: "Hummingbird"),
+            ],
+            swiftSettings: layeredSettings
+        ),
+        .testTarget(
+            name: "WiringMetricsTests",
+            dependencies: [
+                "Wiring", "WiringMetrics",
+                product("CoreMetrics", "swift-metrics", when: "Metrics"),
+                product("MetricsTestKit", "swift-metrics", when: "Metrics"),
+            ],
+            swiftSettings: layeredSettings
+        ),
+        .testTarget(
+            name: "WiringHummingbirdTests",
+            dependencies: [
+                "WiringHummingbird", "WiringLogging", "WiringServiceLifecycle", "LogCapture",
+                product("HummingbirdTesting", "hummingbird", when: "Hummingbird"),
+                product("HTTPTypes", "swift-http-types", when: "Hummingbird"),
+                product("NIOCore", "swift-nio", when: "Hummingbird"),
+            ],
+            swiftSettings: layeredSettings
+        ),
+        .testTarget(
+            name: "WiringVaporTests",
+            dependencies: [
+                "Wiring", "WiringVapor", "WiringLogging", "WiringTracing",
+                product("InMemoryTracing", "swift-distributed-tracing", when: "Vapor"),
+                product("Tracing", "swift-distributed-tracing", when: "Vapor"),
+                product("VaporTesting", "vapor", when: "Vapor"),
+                product("NIOConcurrencyHelpers", "swift-nio", when: "Vapor"),
+            ],
+            swiftSettings: layeredSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

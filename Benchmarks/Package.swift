@@ -10,12 +10,11 @@ let package = Package(
     name: "WiringBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Wiring", path: ".."),
+        // With the Tracing trait, for WiringTracing (the `wiring-traced` subject): it brings
+        // swift-distributed-tracing alone, no other integration's dependencies.
+        .package(name: "Wiring", path: "..", traits: ["Tracing"]),
         // The check and the child processes' runner, with its own tests (Harness/Package.swift).
         .package(name: "BenchHarness", path: "Harness"),
-        // For WiringTracing only (the `wiring-traced` subject); only it and swift-distributed-tracing
-        // are built from there.
-        .package(name: "WiringIntegrations", path: "../Integrations"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
@@ -37,7 +36,7 @@ let package = Package(
             dependencies: [
                 "BenchModel", "WiringBench",
                 .product(name: "Wiring", package: "Wiring"),
-                .product(name: "WiringTracing", package: "WiringIntegrations"),
+                .product(name: "WiringTracing", package: "Wiring"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),

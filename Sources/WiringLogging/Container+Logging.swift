@@ -1,55 +1,57 @@
-public import Logging
-public import Wiring
+#if Logging
+    public import Logging
+    public import Wiring
 
-extension Container {
-    /// Logs every resolve of this container's registrations to `logger`, through
-    /// `Container.trace(_:)`: builds at `debug`, cache hits at `trace`, and failed
-    /// builds at `error` with the full message (what failed, where it was registered, and the
-    /// fix).
-    ///
-    /// ```swift
-    /// var logger = Logger(label: "wiring")
-    /// logger.logLevel = .debug
-    /// container.log(to: logger)
-    /// ```
-    ///
-    /// Each message carries the registration as metadata: `wiring.type`, `wiring.tag`,
-    /// `wiring.lifetime`, `wiring.duration` (of a build, which includes the builds nested in
-    /// it), `wiring.path` (`App → UserService → Database`), `wiring.registered` (the file and
-    /// line) and `wiring.cache_hit`. A container has one trace handler: this replaces one set by
-    /// `trace(_:)`, and `stopTracing()` ends it. Levels below the logger's are skipped before
-    /// any metadata is made, but tracing itself costs a little on every resolve; turn it on
-    /// where you need it.
-    public func log(to logger: Logger) {
-        trace { event in
-            let level: Logger.Level = event.failure != nil ? .error : event.cacheHit ? .trace : .debug
-            guard logger.logLevel <= level else { return }
-            let message: Logger.Message =
-                if let failure = event.failure {
-                    "\(failure)"
-                } else if event.cacheHit {
-                    "Resolved \(event.registration) from its cache"
-                } else {
-                    "Built \(event.registration)"
-                }
-            logger.log(level: level, message, metadata: event.metadata)
+    extension Container {
+        /// Logs every resolve of this container's registrations to `logger`, through
+        /// `Container.trace(_:)`: builds at `debug`, cache hits at `trace`, and failed
+        /// builds at `error` with the full message (what failed, where it was registered, and the
+        /// fix).
+        ///
+        /// ```swift
+        /// var logger = Logger(label: "wiring")
+        /// logger.logLevel = .debug
+        /// container.log(to: logger)
+        /// ```
+        ///
+        /// Each message carries the registration as metadata: `wiring.type`, `wiring.tag`,
+        /// `wiring.lifetime`, `wiring.duration` (of a build, which includes the builds nested in
+        /// it), `wiring.path` (`App → UserService → Database`), `wiring.registered` (the file and
+        /// line) and `wiring.cache_hit`. A container has one trace handler: this replaces one set by
+        /// `trace(_:)`, and `stopTracing()` ends it. Levels below the logger's are skipped before
+        /// any metadata is made, but tracing itself costs a little on every resolve; turn it on
+        /// where you need it.
+        public func log(to logger: Logger) {
+            trace { event in
+                let level: Logger.Level = event.failure != nil ? .error : event.cacheHit ? .trace : .debug
+                guard logger.logLevel <= level else { return }
+                let message: Logger.Message =
+                    if let failure = event.failure {
+                        "\(failure)"
+                    } else if event.cacheHit {
+                        "Resolved \(event.registration) from its cache"
+                    } else {
+                        "Built \(event.registration)"
+                    }
+                logger.log(level: level, message, metadata: event.metadata)
+            }
         }
     }
-}
 
-extension ResolutionEvent {
-    /// The event as swift-log metadata; see ``Wiring/Container/log(to:)``.
-    public var metadata: Logger.Metadata {
-        var metadata: Logger.Metadata = [
-            "wiring.type": "\(typeName)",
-            "wiring.lifetime": "\(lifetime)",
-            "wiring.path": "\(path.joined(separator: " → "))",
-            "wiring.registered": "\(registrationSite)",
-            "wiring.cache_hit": "\(cacheHit)",
-        ]
-        if let tag { metadata["wiring.tag"] = "\(tag)" }
-        if !cacheHit { metadata["wiring.duration"] = "\(duration)" }
-        return metadata
+    extension ResolutionEvent {
+        /// The event as swift-log metadata; see ``Wiring/Container/log(to:)``.
+        public var metadata: Logger.Metadata {
+            var metadata: Logger.Metadata = [
+                "wiring.type": "\(typeName)",
+                "wiring.lifetime": "\(lifetime)",
+                "wiring.path": "\(path.joined(separator: " → "))",
+                "wiring.registered": "\(registrationSite)",
+                "wiring.cache_hit": "\(cacheHit)",
+            ]
+            if let tag { metadata["wiring.tag"] = "\(tag)" }
+            if !cacheHit { metadata["wiring.duration"] = "\(duration)" }
+            return metadata
+        }
+
     }
-
-}
+#endif

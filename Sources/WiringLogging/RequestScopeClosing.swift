@@ -1,92 +1,94 @@
-package import Logging
-import Synchronization
-package import Wiring
+#if Logging
+    package import Logging
+    import Synchronization
+    package import Wiring
 
-// What the server integrations' request middlewares share: counting scopes and closing each
-// exactly once, synchronously when it can.
+    // What the server integrations' request middlewares share: counting scopes and closing each
+    // exactly once, synchronously when it can.
 
-/// How many request scopes a server integration's middleware (WiringHummingbird's, WiringVapor's)
-/// has opened and closed.
-public final class RequestScopeCounters: Sendable {
-    private let openedCount = Atomic<Int>(0)
-    private let closedCount = Atomic<Int>(0)
+    /// How many request scopes a server integration's middleware (WiringHummingbird's, WiringVapor's)
+    /// has opened and closed.
+    public final class RequestScopeCounters: Sendable {
+        private let openedCount = Atomic<Int>(0)
+        private let closedCount = Atomic<Int>(0)
 
-    package init() {}
+        package init() {}
 
-    /// Scopes opened so far.
-    public var opened: Int { openedCount.load(ordering: .acquiring) }
-    /// Scopes closed so far, their instances disposed.
-    public var closed: Int { closedCount.load(ordering: .acquiring) }
+        /// Scopes opened so far.
+        public var opened: Int { openedCount.load(ordering: .acquiring) }
+        /// Scopes closed so far, their instances disposed.
+        public var closed: Int { closedCount.load(ordering: .acquiring) }
 
-    package func recordOpen() { openedCount.add(1, ordering: .releasing) }
-    package func recordClose() { closedCount.add(1, ordering: .releasing) }
-}
-
-/// Closes a request's scope exactly once: when asked, or when the response that would have
-/// asked is dropped unwritten.
-///
-/// The one object the middleware makes per request beside the scope: only a `deinit` can tell
-/// that a response was dropped, and neither a closure nor a value has one.
-package final class ScopeCloser: Sendable {
-    private let scope: Scope
-    private let counters: RequestScopeCounters
-    private let logger: Logger
-    private let isClosed = Atomic<Bool>(false)
-
-    package init(scope: Scope, counters: RequestScopeCounters, logger: Logger) {
-        self.scope = scope
-        self.counters = counters
-        self.logger = logger
+        package func recordOpen() { openedCount.add(1, ordering: .releasing) }
+        package func recordClose() { closedCount.add(1, ordering: .releasing) }
     }
 
-    package func close() async {
-        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
-        await Self.close(scope, counters: counters, logger: logger)
-    }
+    /// Closes a request's scope exactly once: when asked, or when the response that would have
+    /// asked is dropped unwritten.
+    ///
+    /// The one object the middleware makes per request beside the scope: only a `deinit` can tell
+    /// that a response was dropped, and neither a closure nor a value has one.
+    package final class ScopeCloser: Sendable {
+        private let scope: Scope
+        private let counters: RequestScopeCounters
+        private let logger: Logger
+        private let isClosed = Atomic<Bool>(false)
 
-    /// Closes the scope without `await`, the common case; `false` when closing needs awaiting
-    /// (asynchronous teardowns, or the container's shutdown closing it already), left to
-    /// ``close(_:counters:logger:)``.
-    private static func closeSynchronously(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) -> Bool {
-        do {
-            try scope.syncClose()
-        } catch  where error.code == .needsAwait {
-            return false
-        } catch {
-            closed(failing: error, counters: counters, logger: logger)
+        package init(scope: Scope, counters: RequestScopeCounters, logger: Logger) {
+            self.scope = scope
+            self.counters = counters
+            self.logger = logger
+        }
+
+        package func close() async {
+            guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
+            await Self.close(scope, counters: counters, logger: logger)
+        }
+
+        /// Closes the scope without `await`, the common case; `false` when closing needs awaiting
+        /// (asynchronous teardowns, or the container's shutdown closing it already), left to
+        /// ``close(_:counters:logger:)``.
+        private static func closeSynchronously(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) -> Bool {
+            do {
+                try scope.syncClose()
+            } catch  where error.code == .needsAwait {
+                return false
+            } catch {
+                closed(failing: error, counters: counters, logger: logger)
+                return true
+            }
+            closed(failing: nil, counters: counters, logger: logger)
             return true
         }
-        closed(failing: nil, counters: counters, logger: logger)
-        return true
-    }
 
-    private static func close(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) async {
-        do {
-            try await scope.close()
-        } catch {
-            closed(failing: error, counters: counters, logger: logger)
-            return
+        private static func close(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) async {
+            do {
+                try await scope.close()
+            } catch {
+                closed(failing: error, counters: counters, logger: logger)
+                return
+            }
+            closed(failing: nil, counters: counters, logger: logger)
         }
-        closed(failing: nil, counters: counters, logger: logger)
-    }
 
-    /// Logs the teardowns that failed, if any, and counts the scope closed.
-    private static func closed(failing error: DisposalError?, counters: RequestScopeCounters, logger: Logger) {
-        if let error {
-            logger.error("Closing the request scope: a teardown failed", metadata: ["error": "\(error)"])
+        /// Logs the teardowns that failed, if any, and counts the scope closed.
+        private static func closed(failing error: DisposalError?, counters: RequestScopeCounters, logger: Logger) {
+            if let error {
+                logger.error("Closing the request scope: a teardown failed", metadata: ["error": "\(error)"])
+            }
+            counters.recordClose()
         }
-        counters.recordClose()
-    }
 
-    deinit {
-        // The response was dropped without being written (a disconnect, a cancelled task): close
-        // the scope here, or, when it has asynchronous teardowns, in a task that holds what it needs.
-        guard !isClosed.load(ordering: .acquiring) else { return }
-        if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
-        let scope = self.scope
-        let counters = self.counters
-        let logger = self.logger
-        Task { await Self.close(scope, counters: counters, logger: logger) }
+        deinit {
+            // The response was dropped without being written (a disconnect, a cancelled task): close
+            // the scope here, or, when it has asynchronous teardowns, in a task that holds what it needs.
+            guard !isClosed.load(ordering: .acquiring) else { return }
+            if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
+            let scope = self.scope
+            let counters = self.counters
+            let logger = self.logger
+            Task { await Self.close(scope, counters: counters, logger: logger) }
+        }
     }
-}
+#endif

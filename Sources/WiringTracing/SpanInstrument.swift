@@ -1,140 +1,142 @@
-import Synchronization
-import Tracing
-import Wiring
+#if Tracing
+    import Synchronization
+    import Tracing
+    import Wiring
 
-/// The instrument ``Wiring/Container/traceSpans(_:tracer:)`` installs.
-struct SpanInstrument: ContainerInstrument {
-    let tracer: any Tracer
-    let options: SpanOptions
+    /// The instrument ``Wiring/Container/traceSpans(_:tracer:)`` installs.
+    struct SpanInstrument: ContainerInstrument {
+        let tracer: any Tracer
+        let options: SpanOptions
 
-    var observesCacheHits: Bool { options.coverage == .everyResolve }
+        var observesCacheHits: Bool { options.coverage == .everyResolve }
 
-    func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows {
-        if options.rootsOnly, build.depth > 0 { return try body() }
-        if options.minimumDuration > .zero {
-            return try PendingBuild.record(build, minimum: options.minimumDuration, tracer: tracer, body)
+        func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows {
+            if options.rootsOnly, build.depth > 0 { return try body() }
+            if options.minimumDuration > .zero {
+                return try PendingBuild.record(build, minimum: options.minimumDuration, tracer: tracer, body)
+            }
+            let span = tracer.startSpan(Self.name(of: build))
+            span.updateAttributes { Self.describe(build, in: &$0) }
+            defer { span.end() }
+            do {
+                try ServiceContext.withValue(span.context) { try body() }
+            } catch {
+                Self.fail(span, build: build, error: error)
+                throw error
+            }
         }
-        let span = tracer.startSpan(Self.name(of: build))
-        span.updateAttributes { Self.describe(build, in: &$0) }
-        defer { span.end() }
-        do {
-            try ServiceContext.withValue(span.context) { try body() }
-        } catch {
-            Self.fail(span, build: build, error: error)
-            throw error
-        }
-    }
 
-    func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws {
-        if options.rootsOnly, build.depth > 0 { return try await body() }
-        if options.minimumDuration > .zero {
-            return try await PendingBuild.recordAsync(build, minimum: options.minimumDuration, tracer: tracer) { try await body() }
+        func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws {
+            if options.rootsOnly, build.depth > 0 { return try await body() }
+            if options.minimumDuration > .zero {
+                return try await PendingBuild.recordAsync(build, minimum: options.minimumDuration, tracer: tracer) { try await body() }
+            }
+            let span = tracer.startSpan(Self.name(of: build))
+            span.updateAttributes { Self.describe(build, in: &$0) }
+            defer { span.end() }
+            do {
+                try await ServiceContext.withValue(span.context) { try await body() }
+                span.attributes["wiring.single_flight.waiters"] = build.singleFlightWaiters
+            } catch {
+                span.attributes["wiring.single_flight.waiters"] = build.singleFlightWaiters
+                Self.fail(span, build: build, error: error)
+                throw error
+            }
         }
-        let span = tracer.startSpan(Self.name(of: build))
-        span.updateAttributes { Self.describe(build, in: &$0) }
-        defer { span.end() }
-        do {
-            try await ServiceContext.withValue(span.context) { try await body() }
-            span.attributes["wiring.single_flight.waiters"] = build.singleFlightWaiters
-        } catch {
-            span.attributes["wiring.single_flight.waiters"] = build.singleFlightWaiters
-            Self.fail(span, build: build, error: error)
-            throw error
+
+        func resolvedFromCache(_ resolve: BuildInfo) {
+            // A hit takes no time: a minimum duration drops it, as it would drop its span.
+            guard options.minimumDuration == .zero, !options.rootsOnly || resolve.depth == 0 else { return }
+            let span = tracer.startSpan("wiring.resolve \(resolve.registration)")
+            span.updateAttributes { Self.describe(resolve, in: &$0) }
+            span.end()
         }
-    }
 
-    func resolvedFromCache(_ resolve: BuildInfo) {
-        // A hit takes no time: a minimum duration drops it, as it would drop its span.
-        guard options.minimumDuration == .zero, !options.rootsOnly || resolve.depth == 0 else { return }
-        let span = tracer.startSpan("wiring.resolve \(resolve.registration)")
-        span.updateAttributes { Self.describe(resolve, in: &$0) }
-        span.end()
-    }
-
-    func scopeOpened(_ scope: ScopeInfo) -> (any ScopeInstrument)? {
-        guard options.scopes else { return nil }
-        // The span current where the scope is made (a request's, behind a tracing middleware;
-        // `startSpan`'s default context) is its parent, wherever the scope is later closed.
-        let span = tracer.startSpan("wiring.scope \(scope.name?.rawValue ?? "unnamed")")
-        span.updateAttributes { attributes in
-            if let name = scope.name { attributes["wiring.scope"] = name.rawValue }
-            attributes["wiring.scope.nested"] = scope.isNested
+        func scopeOpened(_ scope: ScopeInfo) -> (any ScopeInstrument)? {
+            guard options.scopes else { return nil }
+            // The span current where the scope is made (a request's, behind a tracing middleware;
+            // `startSpan`'s default context) is its parent, wherever the scope is later closed.
+            let span = tracer.startSpan("wiring.scope \(scope.name?.rawValue ?? "unnamed")")
+            span.updateAttributes { attributes in
+                if let name = scope.name { attributes["wiring.scope"] = name.rawValue }
+                attributes["wiring.scope.nested"] = scope.isNested
+            }
+            return ScopeSpan(span: span)
         }
-        return ScopeSpan(span: span)
-    }
 
-    func disposed(_ disposal: DisposalInfo) {
-        // Made when the teardown has ended, from its times: inside a scope's close, a child of the
-        // scope's span, which the close made current.
-        let end = DefaultTracerClock.now
-        let start = DefaultTracerClock.Timestamp(ContinuousClock.now - disposal.start, before: end)
-        let span = tracer.startSpan("wiring.dispose \(disposal.registration)", at: start)
-        span.attributes["wiring.type"] = disposal.registration
-        if let error = disposal.error {
+        func disposed(_ disposal: DisposalInfo) {
+            // Made when the teardown has ended, from its times: inside a scope's close, a child of the
+            // scope's span, which the close made current.
+            let end = DefaultTracerClock.now
+            let start = DefaultTracerClock.Timestamp(ContinuousClock.now - disposal.start, before: end)
+            let span = tracer.startSpan("wiring.dispose \(disposal.registration)", at: start)
+            span.attributes["wiring.type"] = disposal.registration
+            if let error = disposal.error {
+                span.recordError(error)
+                span.setStatus(SpanStatus(code: .error, message: "disposing \(disposal.registration) threw: \(error)"))
+            }
+            span.end(at: end)
+        }
+
+        /// A build span's name: `wiring.build Database`, `wiring.build Database tagged "replica"`.
+        static func name(of build: BuildInfo) -> String { "wiring.build \(build.registration)" }
+
+        /// A build's attributes.
+        static func describe(_ build: BuildInfo, in attributes: inout SpanAttributes) {
+            attributes["wiring.type"] = build.typeName
+            if let tag = build.tag { attributes["wiring.tag"] = tag }
+            attributes["wiring.lifetime"] = "\(build.lifetime)"
+            attributes["wiring.path"] = build.path.joined(separator: " → ")
+            attributes["wiring.registered"] = "\(build.registrationSite)"
+            attributes["wiring.depth"] = build.depth
+            attributes["wiring.cache_hit"] = build.cacheHit
+        }
+
+        /// Records a failed build: its error, and an error status with the resolve's message.
+        static func fail(_ span: any Span, build: BuildInfo, error: any Error) {
             span.recordError(error)
-            span.setStatus(SpanStatus(code: .error, message: "disposing \(disposal.registration) threw: \(error)"))
+            span.setStatus(SpanStatus(code: .error, message: build.failureMessage(for: error)))
         }
-        span.end(at: end)
     }
 
-    /// A build span's name: `wiring.build Database`, `wiring.build Database tagged "replica"`.
-    static func name(of build: BuildInfo) -> String { "wiring.build \(build.registration)" }
-
-    /// A build's attributes.
-    static func describe(_ build: BuildInfo, in attributes: inout SpanAttributes) {
-        attributes["wiring.type"] = build.typeName
-        if let tag = build.tag { attributes["wiring.tag"] = tag }
-        attributes["wiring.lifetime"] = "\(build.lifetime)"
-        attributes["wiring.path"] = build.path.joined(separator: " → ")
-        attributes["wiring.registered"] = "\(build.registrationSite)"
-        attributes["wiring.depth"] = build.depth
-        attributes["wiring.cache_hit"] = build.cacheHit
-    }
-
-    /// Records a failed build: its error, and an error status with the resolve's message.
-    static func fail(_ span: any Span, build: BuildInfo, error: any Error) {
-        span.recordError(error)
-        span.setStatus(SpanStatus(code: .error, message: build.failureMessage(for: error)))
-    }
-}
-
-extension DefaultTracerClock.Timestamp {
-    /// The time `elapsed` before `end` on the wall clock spans are stamped with: the start of a
-    /// span made after the work it records, whose length the monotonic clock measured. A
-    /// negative `elapsed` counts as none; one longer than the epoch stops at it.
-    init(_ elapsed: Duration, before end: Self) {
-        let (seconds, attoseconds) = elapsed.components
-        let nanoseconds = seconds < 0 ? 0 : UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
-        self.init(nanosecondsSinceEpoch: end.nanosecondsSinceEpoch - min(end.nanosecondsSinceEpoch, nanoseconds))
-    }
-}
-
-/// A scope's span, from its opening to the end of its close.
-struct ScopeSpan: ScopeInstrument {
-    let span: any Span
-
-    func close(_ body: () -> [DisposalError.Failure]) {
-        let failures = ServiceContext.withValue(span.context) { body() }
-        end(failures)
-    }
-
-    func closeAsync(_ body: ScopeCloseBody) async {
-        let failures = await ServiceContext.withValue(span.context) { await body() }
-        end(failures)
-    }
-
-    func abandoned() {
-        span.setStatus(
-            SpanStatus(code: .error, message: "the scope was released without close(): its instances were not disposed"))
-        span.end()
-    }
-
-    private func end(_ failures: [DisposalError.Failure]) {
-        span.attributes["wiring.scope.disposal_failures"] = failures.count
-        if !failures.isEmpty {
-            let names = failures.map(\.registration).joined(separator: ", ")
-            span.setStatus(SpanStatus(code: .error, message: "disposing failed for \(names)"))
+    extension DefaultTracerClock.Timestamp {
+        /// The time `elapsed` before `end` on the wall clock spans are stamped with: the start of a
+        /// span made after the work it records, whose length the monotonic clock measured. A
+        /// negative `elapsed` counts as none; one longer than the epoch stops at it.
+        init(_ elapsed: Duration, before end: Self) {
+            let (seconds, attoseconds) = elapsed.components
+            let nanoseconds = seconds < 0 ? 0 : UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+            self.init(nanosecondsSinceEpoch: end.nanosecondsSinceEpoch - min(end.nanosecondsSinceEpoch, nanoseconds))
         }
-        span.end()
     }
-}
+
+    /// A scope's span, from its opening to the end of its close.
+    struct ScopeSpan: ScopeInstrument {
+        let span: any Span
+
+        func close(_ body: () -> [DisposalError.Failure]) {
+            let failures = ServiceContext.withValue(span.context) { body() }
+            end(failures)
+        }
+
+        func closeAsync(_ body: ScopeCloseBody) async {
+            let failures = await ServiceContext.withValue(span.context) { await body() }
+            end(failures)
+        }
+
+        func abandoned() {
+            span.setStatus(
+                SpanStatus(code: .error, message: "the scope was released without close(): its instances were not disposed"))
+            span.end()
+        }
+
+        private func end(_ failures: [DisposalError.Failure]) {
+            span.attributes["wiring.scope.disposal_failures"] = failures.count
+            if !failures.isEmpty {
+                let names = failures.map(\.registration).joined(separator: ", ")
+                span.setStatus(SpanStatus(code: .error, message: "disposing failed for \(names)"))
+            }
+            span.end()
+        }
+    }
+#endif

@@ -1,95 +1,97 @@
-import Instrumentation
-public import Vapor
-public import Wiring
-public import WiringLogging
+#if Vapor
+    import Instrumentation
+    public import Vapor
+    public import Wiring
+    public import WiringLogging
 
-/// Gives every request a `Scope` of the app's container (`req.wiring`), made on first use,
-/// and closes it — disposing of the request's scoped instances in reverse order of creation —
-/// when the handler's response is returned or its error thrown, exactly once.
-///
-/// ```swift
-/// app.middleware.use(WiringMiddleware(app, roots: [TodoService.self]))
-/// app.get("todos") { req in try await req.resolve(TodoService.self).all() }
-/// ```
-///
-/// - Request values: the scope is given the `Request`, a `RequestIdentifier` (Vapor's
-///   `req.id`) and the request's `Logger` (`req.logger`), so scoped factories can depend on
-///   them. Give it more from a later middleware: `try req.wiring.provide(user)`.
-/// - When it closes: Vapor does not cancel a handler whose client went away, and has no hook
-///   for "response written", so the scope closes when the handler (and the middlewares after
-///   this one) returned or threw, before the body is written. A body streamed after that uses
-///   ``Vapor/Request/wiringStream(_:)``, which closes the scope when the stream ends instead.
-/// - Roots: the services handlers resolve, validated when the app boots, before the server
-///   binds; a broken graph stops the boot with ``WiringBootError``.
-/// - `req.wiring` without this middleware stops the program with a message: nothing would
-///   close the scope.
-public struct WiringMiddleware: AsyncMiddleware {
-    let container: Container
-    let scopeName: ScopeName?
-    /// Counts of scopes opened and closed: equal whenever no request is in flight.
-    public let counters: RequestScopeCounters
-
-    /// A middleware that gives each request a scope named `scopeName` of `app.wiring`.
+    /// Gives every request a `Scope` of the app's container (`req.wiring`), made on first use,
+    /// and closes it — disposing of the request's scoped instances in reverse order of creation —
+    /// when the handler's response is returned or its error thrown, exactly once.
     ///
-    /// It registers `Request`, `RequestIdentifier` and `Logger` as scoped in the container,
-    /// unless they are registered already, so that factories can depend on them and validation
-    /// knows them. The scope name is WiringHummingbird's, so that modules move between the two.
+    /// ```swift
+    /// app.middleware.use(WiringMiddleware(app, roots: [TodoService.self]))
+    /// app.get("todos") { req in try await req.resolve(TodoService.self).all() }
+    /// ```
     ///
-    /// - Parameters:
-    ///   - app: The application whose container the scopes are made in.
-    ///   - scopeName: The scopes' name, for `.scoped("request")` registrations; `nil` makes
-    ///     unnamed scopes, for `.scoped` ones.
-    ///   - roots: The services handlers resolve, validated at boot.
-    public init(_ app: Application, scopeName: ScopeName? = "request", roots: [any Any.Type] = []) {
-        let state = app.wiringState
-        container = state.container
-        self.scopeName = scopeName
-        counters = RequestScopeCounters()
-        let lifetime: Lifetime = scopeName.map { .scoped($0) } ?? .scoped
-        if !container.isRegistered(Request.self) {
-            container.registerRequestValue(Request.self, lifetime: lifetime) { RequestOutsideRequestScope() }
-        }
-        if !container.isRegistered(RequestIdentifier.self) { container.registerRequestIdentifier(lifetime: lifetime) }
-        if !container.isRegistered(Logger.self) {
-            container.registerRequestValue(Logger.self, lifetime: lifetime) { RequestOutsideRequestScope() }
-        }
-        state.addRoots(roots)
-    }
+    /// - Request values: the scope is given the `Request`, a `RequestIdentifier` (Vapor's
+    ///   `req.id`) and the request's `Logger` (`req.logger`), so scoped factories can depend on
+    ///   them. Give it more from a later middleware: `try req.wiring.provide(user)`.
+    /// - When it closes: Vapor does not cancel a handler whose client went away, and has no hook
+    ///   for "response written", so the scope closes when the handler (and the middlewares after
+    ///   this one) returned or threw, before the body is written. A body streamed after that uses
+    ///   ``Vapor/Request/wiringStream(_:)``, which closes the scope when the stream ends instead.
+    /// - Roots: the services handlers resolve, validated when the app boots, before the server
+    ///   binds; a broken graph stops the boot with ``WiringBootError``.
+    /// - `req.wiring` without this middleware stops the program with a message: nothing would
+    ///   close the scope.
+    public struct WiringMiddleware: AsyncMiddleware {
+        let container: Container
+        let scopeName: ScopeName?
+        /// Counts of scopes opened and closed: equal whenever no request is in flight.
+        public let counters: RequestScopeCounters
 
-    /// Serves one request with a scope of its own, made when the handler first uses it.
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let slot = RequestScopeSlot(middleware: self)
-        // Put in place before any handler runs, and never replaced: reads of `req.storage`
-        // race only with its writes, and this is the request's one write of this key.
-        request.storage[RequestScopeSlotKey.self] = slot
-        let response: Response
-        do {
-            response = try await next.respond(to: request)
-        } catch {
+        /// A middleware that gives each request a scope named `scopeName` of `app.wiring`.
+        ///
+        /// It registers `Request`, `RequestIdentifier` and `Logger` as scoped in the container,
+        /// unless they are registered already, so that factories can depend on them and validation
+        /// knows them. The scope name is WiringHummingbird's, so that modules move between the two.
+        ///
+        /// - Parameters:
+        ///   - app: The application whose container the scopes are made in.
+        ///   - scopeName: The scopes' name, for `.scoped("request")` registrations; `nil` makes
+        ///     unnamed scopes, for `.scoped` ones.
+        ///   - roots: The services handlers resolve, validated at boot.
+        public init(_ app: Application, scopeName: ScopeName? = "request", roots: [any Any.Type] = []) {
+            let state = app.wiringState
+            container = state.container
+            self.scopeName = scopeName
+            counters = RequestScopeCounters()
+            let lifetime: Lifetime = scopeName.map { .scoped($0) } ?? .scoped
+            if !container.isRegistered(Request.self) {
+                container.registerRequestValue(Request.self, lifetime: lifetime) { RequestOutsideRequestScope() }
+            }
+            if !container.isRegistered(RequestIdentifier.self) { container.registerRequestIdentifier(lifetime: lifetime) }
+            if !container.isRegistered(Logger.self) {
+                container.registerRequestValue(Logger.self, lifetime: lifetime) { RequestOutsideRequestScope() }
+            }
+            state.addRoots(roots)
+        }
+
+        /// Serves one request with a scope of its own, made when the handler first uses it.
+        public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+            let slot = RequestScopeSlot(middleware: self)
+            // Put in place before any handler runs, and never replaced: reads of `req.storage`
+            // race only with its writes, and this is the request's one write of this key.
+            request.storage[RequestScopeSlotKey.self] = slot
+            let response: Response
+            do {
+                response = try await next.respond(to: request)
+            } catch {
+                await slot.endOfHandler(request)
+                throw error
+            }
             await slot.endOfHandler(request)
-            throw error
+            return response
         }
-        await slot.endOfHandler(request)
-        return response
+
+        /// A new scope for `request`, given its values. Made in the request's `ServiceContext`
+        /// (its span, behind Vapor's `TracingMiddleware`), so that an instrument such as
+        /// WiringTracing's sees the scope as part of the request wherever `req.wiring` is first read.
+        func makeScope(for request: Request) throws -> Scope {
+            let scope = ServiceContext.withValue(request.serviceContext) {
+                scopeName.map(container.makeScope) ?? container.makeScope()
+            }
+            try scope.provide(request)
+            try scope.provide(RequestIdentifier(request.id))
+            try scope.provide(request.logger)
+            return scope
+        }
     }
 
-    /// A new scope for `request`, given its values. Made in the request's `ServiceContext`
-    /// (its span, behind Vapor's `TracingMiddleware`), so that an instrument such as
-    /// WiringTracing's sees the scope as part of the request wherever `req.wiring` is first read.
-    func makeScope(for request: Request) throws -> Scope {
-        let scope = ServiceContext.withValue(request.serviceContext) {
-            scopeName.map(container.makeScope) ?? container.makeScope()
+    /// `Request` (or its `Logger`) was resolved in a scope that no request opened.
+    struct RequestOutsideRequestScope: Error, CustomStringConvertible {
+        var description: String {
+            "Request and its Logger exist only in a request's scope, which WiringMiddleware makes; resolve them through req.wiring (req.resolve), or provide them to your own scope with scope.provide(_:)."
         }
-        try scope.provide(request)
-        try scope.provide(RequestIdentifier(request.id))
-        try scope.provide(request.logger)
-        return scope
     }
-}
-
-/// `Request` (or its `Logger`) was resolved in a scope that no request opened.
-struct RequestOutsideRequestScope: Error, CustomStringConvertible {
-    var description: String {
-        "Request and its Logger exist only in a request's scope, which WiringMiddleware makes; resolve them through req.wiring (req.resolve), or provide them to your own scope with scope.provide(_:)."
-    }
-}
+#endif
