@@ -4,7 +4,7 @@
     import Wiring
     import WiringVapor
 
-    // The code of the WiringVapor catalog (Integrations/Sources/WiringVapor/Documentation.docc),
+    // The code of the WiringVapor catalog (Sources/WiringVapor/Documentation.docc),
     // compiled and run. The core's `DocSnippetTests` checks that every Swift block of the article
     // appears here verbatim.
 

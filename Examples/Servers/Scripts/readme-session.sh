@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Replays a curl session of Integrations/README.md against a fresh example server and checks that
+# Replays a curl session of Examples/Servers/README.md against a fresh example server and checks that
 # every command prints what the README shows, byte for byte (less curl -i's carriage returns).
 #
-#   Integrations/Scripts/readme-session.sh [server] [README's port] [port]
+#   Examples/Servers/Scripts/readme-session.sh [server] [README's port] [port]
 #
 # The server is todo-server (the default; its session uses localhost:8080) or todo-vapor (8081).
-# Uses the debug build that `swift build --package-path Integrations` made; starts the server with
+# Uses the debug build that `swift build --package-path Examples/Servers` made; starts the server with
 # a throwaway database on the port (default 18091; it replaces the README's), and stops it at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +41,7 @@ awk -v address="localhost:$readme_port/" '/^```sh$/ { block = 1; first = 1; next
      /^```$/  { block = 0; session = 0; next }
      block && first { first = 0; if ($0 ~ /^\$ curl / && index($0, address) > 0) session = 1 }
      block && session { print }' README.md >"$work/session"
-[ -s "$work/session" ] || { echo "no curl session to localhost:$readme_port in Integrations/README.md"; exit 1; }
+[ -s "$work/session" ] || { echo "no curl session to localhost:$readme_port in Examples/Servers/README.md"; exit 1; }
 
 failed=0
 commands=0

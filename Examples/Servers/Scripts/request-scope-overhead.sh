@@ -3,7 +3,7 @@
 # example server's /bench/manual (a small object graph built by hand) against /bench/wired (the
 # same graph resolved from the request scope that RequestScopeMiddleware opens and closes).
 #
-#   Integrations/Scripts/request-scope-overhead.sh [seconds per run, default 10]
+#   Examples/Servers/Scripts/request-scope-overhead.sh [seconds per run, default 10]
 #
 # Builds todo-server in release, starts it on a loopback port with a throwaway database, runs
 # each endpoint twice (the first run warms up and is not reported), prints p50, p99 and

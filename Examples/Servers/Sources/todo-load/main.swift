@@ -13,7 +13,7 @@ import WiringLogging
 // drives it with concurrent requests, checks what the request scopes promise, measures what
 // the scope costs against the same handler wired by hand, and stops the server.
 //
-//   swift run -c release --package-path Integrations todo-load [--requests N] [--concurrency C]
+//   swift run -c release --package-path Examples/Servers todo-load [--requests N] [--concurrency C]
 //
 // Checks, each failing the run (exit status 1):
 // - every response carries an `x-unit-of-work` id, and no id repeats: no request-scoped
