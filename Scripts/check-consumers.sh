@@ -6,11 +6,16 @@
 #   Scripts/check-consumers.sh [CoreOnly|Servers ...]     (both by default)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-export WIRING_URL="file://$root"
-WIRING_REVISION=$(git -C "$root" rev-parse HEAD)
-export WIRING_REVISION
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+keep=${KEEP_CONSUMERS:-}
+if [ -n "$keep" ]; then trap - EXIT; echo "consumers in $work"; fi
+# A bare clone named as the real repository is, so that SwiftPM calls the package `Wiring` (a
+# package's identity is the last component of its URL) whatever the checkout's folder is called.
+git clone --quiet --bare "$root" "$work/Wiring.git"
+export WIRING_URL="file://$work/Wiring.git"
+WIRING_REVISION=$(git -C "$root" rev-parse HEAD)
+export WIRING_REVISION
 consumers=("$@")
 if [ ${#consumers[@]} = 0 ]; then consumers=(CoreOnly Servers); fi
 for name in "${consumers[@]}"; do
