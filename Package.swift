@@ -217,7 +217,10 @@ let package = Package(
             name: "WiringHummingbirdTests",
             dependencies: [
                 "WiringHummingbird", "WiringLogging", "WiringServiceLifecycle", "LogCapture",
+                "WiringTesting", "WiringTracing", "WiringMetrics",
                 product("HummingbirdTesting", "hummingbird", when: "Hummingbird"),
+                product("InMemoryTracing", "swift-distributed-tracing", when: "Tracing"),
+                product("MetricsTestKit", "swift-metrics", when: "Metrics"),
                 product("HTTPTypes", "swift-http-types", when: "Hummingbird"),
                 product("NIOCore", "swift-nio", when: "Hummingbird"),
             ],
@@ -226,8 +229,9 @@ let package = Package(
         .testTarget(
             name: "WiringVaporTests",
             dependencies: [
-                "Wiring", "WiringVapor", "WiringLogging", "WiringTracing",
+                "Wiring", "WiringVapor", "WiringLogging", "WiringTracing", "WiringMetrics",
                 product("InMemoryTracing", "swift-distributed-tracing", when: "Vapor"),
+                product("MetricsTestKit", "swift-metrics", when: "Metrics"),
                 product("Tracing", "swift-distributed-tracing", when: "Vapor"),
                 product("VaporTesting", "vapor", when: "Vapor"),
                 product("NIOConcurrencyHelpers", "swift-nio", when: "Vapor"),

@@ -22,6 +22,27 @@
         }
     }
 
+    extension RegistrationDeclaring {
+        /// Declares `type` as a value that the server integrations give each request scope, in a
+        /// module: the declaration form of `Container.registerRequestValue`, with the same
+        /// modifiers, for the request-values modules an app validates its own modules with.
+        package func requestValue<T: Sendable>(
+            _ type: T.Type,
+            in scope: ScopeName?,
+            missing: @escaping @Sendable () -> any Error
+        ) -> Declaration<T> {
+            scoped(type, in: scope) { () throws -> T in throw missing() }
+                .providedToScopes()
+                .validatedAsRoot()
+        }
+
+        /// Declares ``RequestIdentifier`` as a request value, with the message that
+        /// `Container.registerRequestIdentifier(lifetime:)` gives a scope that lacks one.
+        package func requestIdentifierValue(in scope: ScopeName?) -> Declaration<RequestIdentifier> {
+            requestValue(RequestIdentifier.self, in: scope) { NoRequestIdentifier() }
+        }
+    }
+
     extension Container {
         /// Registers ``RequestIdentifier`` with `lifetime`, with a factory that throws for a scope
         /// that was not given one: here and in WiringHummingbird's middleware, one registration and

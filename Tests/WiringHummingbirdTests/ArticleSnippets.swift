@@ -33,10 +33,7 @@
             let agent: String
         }
 
-        struct HTTPServer: Service {
-            let application: Application<RouterResponder<AppContext>>
-            func run() async throws { try await application.run() }
-        }
+        typealias AppServer = Application<RouterResponder<AppContext>>
 
         static func makeRouter() throws -> (Container, Router<AppContext>) {
             let container = Container()
@@ -64,10 +61,10 @@
         }
 
         static func serve(_ container: Container, router: Router<AppContext>) async throws {
-            let application = Application(router: router)
-            container.register(HTTPServer.self, lifetime: .singleton) { r in
+            let responder = router.buildResponder()
+            container.register(AppServer.self, lifetime: .singleton) { r in
                 _ = try r.resolve(TodoStore.self)
-                return HTTPServer(application: application)
+                return Application(responder: responder)
             }
             let group = try await container.serviceGroup(logger: Logger(label: "server"))
             try await group.run()
@@ -76,6 +73,19 @@
 
     @Suite("The WiringHummingbird article's code")
     struct HummingbirdArticleTests {
+        @Test("the article's server: the Application itself, registered as a singleton, is a service the group runs")
+        func applicationIsAService() async throws {
+            let (container, router) = try HummingbirdArticle.makeRouter()
+            let responder = router.buildResponder()
+            container.register(HummingbirdArticle.AppServer.self, lifetime: .singleton) { r in
+                _ = try r.resolve(HummingbirdArticle.TodoStore.self)
+                return Application(responder: responder)
+            }
+            let services = try await container.services()
+            #expect(services.count == 1)
+            #expect(services.first is HummingbirdArticle.AppServer)
+        }
+
         @Test("the article's router serves the scoped service, and its scoped factory reads the request")
         func routerServes() async throws {
             let (container, router) = try HummingbirdArticle.makeRouter()

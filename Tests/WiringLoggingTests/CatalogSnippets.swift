@@ -15,7 +15,7 @@
         }
 
         func requestScope(_ container: Container, logger: Logger) throws {
-            container.registerRequestLogger(logger)
+            container.registerRequestLogger(logger, scope: "request")
             let request = container.makeScope("request")
             try request.provide(RequestIdentifier("7f3a"))
             try request.resolve(Logger.self).info("hello")  // request.id=7f3a hello

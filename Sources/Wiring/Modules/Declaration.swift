@@ -57,6 +57,23 @@ public struct Declaration<T> {
         refined { $0.trackingTransients() }
     }
 
+    /// Declares a value that the code opening each scope gives it (a request, a request id, the
+    /// signed-in user): its factory only reports a scope that was not given one. See
+    /// ``Registration/providedToScopes()``.
+    ///
+    /// ```swift
+    /// scoped(CurrentUser.self, in: "request") { throw NotSignedIn() }
+    ///     .providedToScopes()
+    /// ```
+    public func providedToScopes() -> Declaration<T> {
+        refined { $0.providedToScopes() }
+    }
+
+    /// Counts the registration as a validation root; see ``Registration/validatedAsRoot()``.
+    public func validatedAsRoot() -> Declaration<T> {
+        refined { $0.validatedAsRoot() }
+    }
+
     /// The declaration with `change` applied to its registration when it is installed.
     private func refined(_ change: @escaping (Registration<T>) -> Registration<T>) -> Declaration<T> {
         let apply = self.apply

@@ -38,11 +38,11 @@ struct DocSnippetTests {
         ),
         (
             "Sources/WiringHummingbird/Documentation.docc/WiringInAHummingbirdServer.md",
-            ["Tests/WiringHummingbirdTests/ArticleSnippets.swift"]
+            ["Tests/WiringHummingbirdTests/ArticleSnippets.swift", "Tests/WiringHummingbirdTests/TestingArticleSnippets.swift"]
         ),
         (
             "Sources/WiringVapor/Documentation.docc/WiringVapor.md",
-            ["Tests/WiringVaporTests/ArticleSnippets.swift"]
+            ["Tests/WiringVaporTests/ArticleSnippets.swift", "Tests/WiringVaporTests/TestingArticleSnippets.swift"]
         ),
         (
             "Sources/WiringTracing/Documentation.docc/WiringTracing.md",

@@ -106,6 +106,40 @@ struct ScopeProvideTests {
         #expect(container.validate(options).isClean, "\(container.validate(options))")
     }
 
+    @Test("a module declares a value given to scopes and a root: validating the modules checks past it with a sample")
+    func moduleDeclaresProvidedValue() throws {
+        struct RequestValues: Module {
+            var registrations: Registrations {
+                scoped(CurrentUser.self, in: "request") { throw NoUser() }
+                    .providedToScopes()
+                    .validatedAsRoot()
+            }
+        }
+        struct GreetingModule: Module {
+            var registrations: Registrations {
+                scoped(in: "request") { r in Greeting(user: try r.resolve()) }
+            }
+        }
+        // Without the declaration, the dry run finds Greeting's dependency missing.
+        let missing = Container.validate(modules: [GreetingModule()], options: ValidationOptions(dryRun: true))
+        #expect(missing.errors.contains { $0.kind == .missingRegistration }, "\(missing)")
+        // With it but no sample: the factory past the value is reported unchecked, nothing else.
+        let unsampled = Container.validate(modules: [GreetingModule(), RequestValues()], options: ValidationOptions(dryRun: true))
+        #expect(unsampled.errors.map(\.kind) == [.dryRunIncomplete], "\(unsampled)")
+        // With a sample: clean, and the declared value counts as a root (never unreachable).
+        var options = ValidationOptions(roots: [Greeting.self], dryRun: true)
+        options.provide(CurrentUser(name: "sample"))
+        let report = Container.validate(modules: [GreetingModule(), RequestValues()], options: options)
+        #expect(report.isClean, "\(report)")
+        // Installed, the declaration is a value scopes take.
+        let container = Container()
+        try container.install(GreetingModule(), RequestValues())
+        let scope = container.makeScope("request")
+        try scope.provide(CurrentUser(name: "ada"))
+        #expect(try scope.resolve(Greeting.self).user.name == "ada")
+        try scope.syncClose()
+    }
+
     @Test("a sample that no scope of the dry run can take is an error")
     func rejectedSample() throws {
         let container = Container()
