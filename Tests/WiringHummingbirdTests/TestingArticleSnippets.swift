@@ -100,7 +100,7 @@
             var options = ValidationOptions(roots: [NoteService.self], dryRun: true)
             options.provideSampleHummingbirdRequest()
             let report = Container.validate(modules: [NotesModule(), HummingbirdRequestValues()], options: options)
-            #expect(report.isValid, "\(report)")
+            #expect(report.isClean, "\(report)")
         }
 
         @Test(.isolatedContainer(installing: NotesModule()))
