@@ -1,4 +1,5 @@
 import Fluent
+import FluentSQLiteDriver
 import TodoDomain
 
 /// A user row. Fluent models are classes with property wrappers, so `@unchecked Sendable`, as
@@ -37,14 +38,20 @@ final class TodoModel: Model, @unchecked Sendable {
 }
 
 /// The tables: users, and todos that belong to a user and go with them.
+///
+/// The ids are `INTEGER PRIMARY KEY AUTOINCREMENT`, so that SQLite never hands out an id again
+/// after its row is deleted (stale references and `after=` cursors rely on that, and the
+/// Hummingbird example's tables are made the same way). Fluent's `.identifier(auto: true)`
+/// leaves out `AUTOINCREMENT` on SQLite, whose dialect says it does not support it; without it
+/// SQLite reuses the highest id once that row is gone.
 struct CreateTables: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(UserModel.schema)
-            .field("id", .int, .identifier(auto: true))
+            .field("id", .int, .custom(SQLRaw("PRIMARY KEY AUTOINCREMENT")))
             .field("name", .string, .required)
             .create()
         try await database.schema(TodoModel.schema)
-            .field("id", .int, .identifier(auto: true))
+            .field("id", .int, .custom(SQLRaw("PRIMARY KEY AUTOINCREMENT")))
             .field("user_id", .int, .required, .references(UserModel.schema, "id", onDelete: .cascade))
             .field("title", .string, .required)
             .field("done", .bool, .required)

@@ -10,8 +10,31 @@ import WiringVapor
 ///
 /// It comes after ``WiringVapor/WiringMiddleware``, so that the scope exists, and the scope
 /// closes after the transaction has ended.
+///
+/// Requests that write run their transactions one at a time. Fluent's SQLite driver keeps a
+/// connection per event loop, and SQLite fails at once (`database is locked`, a 500) one of two
+/// transactions on two connections that both read and then write: neither can wait for the
+/// other. Readers never take a write lock, so they run beside the writer.
 struct UnitOfWorkMiddleware: AsyncMiddleware {
+    /// Shared by every request of the app: one middleware is made per app.
+    let writers = WriterGate()
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let writes = ![.GET, .HEAD, .OPTIONS].contains(request.method)
+        if writes { await writers.enter() }
+        do {
+            let response = try await transaction(request, next)
+            if writes { await writers.leave() }
+            return response
+        } catch {
+            if writes { await writers.leave() }
+            throw error
+        }
+    }
+
+    /// The rest of the request in a transaction, rolled back if it throws or answers with an
+    /// error status.
+    private func transaction(_ request: Request, _ next: any AsyncResponder) async throws -> Response {
         do {
             return try await request.db.transaction { transaction in
                 try request.wiring.provide(transaction, as: (any Database).self)
@@ -28,6 +51,30 @@ struct UnitOfWorkMiddleware: AsyncMiddleware {
     /// Ends the transaction with a rollback and hands the response on.
     struct RolledBack: Error {
         let response: Response
+    }
+}
+
+/// Lets one writer in at a time, the others waiting in order, without blocking a thread.
+actor WriterGate {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Waits until no other writer is in.
+    func enter() async {
+        guard busy else {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Lets the next writer in, if one waits.
+    func leave() {
+        if waiting.isEmpty {
+            busy = false
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
 
