@@ -4,13 +4,18 @@
 /// refused rather than stored, because a name or title is one line of display text, and because
 /// SQLite reads text up to its first NUL. Other invisible characters (joiners, which emoji
 /// sequences need, and direction marks) are allowed.
+///
+/// A length limit counts both characters (what a reader sees) and UTF-8 bytes (what is stored):
+/// one character can hold any number of combining marks, so a limit on characters alone let a
+/// "1-character" name of 30,000 marks through, 60,020 bytes of it. The byte limit is four times
+/// the character limit, room for any text of that many characters without stacked marks.
 public enum Rules {
-    /// A user's name: at most 100 characters.
+    /// A user's name: at most 100 characters and 400 bytes of UTF-8.
     public static func name(_ name: String) throws(DomainError) -> String {
         try text(name, named: "name", maximumLength: 100)
     }
 
-    /// A todo's title: at most 200 characters.
+    /// A todo's title: at most 200 characters and 800 bytes of UTF-8.
     public static func title(_ title: String) throws(DomainError) -> String {
         try text(title, named: "title", maximumLength: 200)
     }
@@ -26,6 +31,11 @@ public enum Rules {
         guard !trimmed.isEmpty else { throw DomainError(.invalid, "\(field) must not be empty") }
         guard trimmed.count <= maximumLength else {
             throw DomainError(.invalid, "\(field) must be at most \(maximumLength) characters")
+        }
+        guard trimmed.utf8.count <= 4 * maximumLength else {
+            throw DomainError(
+                .invalid,
+                "\(field) must be at most \(4 * maximumLength) bytes of UTF-8 (found \(trimmed.utf8.count): combining marks count)")
         }
         return trimmed
     }

@@ -87,6 +87,10 @@ struct TodoVaporTests {
             (.POST, "users", "{}", 400, "`name` is missing"),
             (.POST, "users", #"{"name": 7}"#, 400, "`name` has the wrong type"),
             (.POST, "users", #"{"name": "a\u0000b"}"#, 422, "name must not contain control characters or line breaks (found U+0000)"),
+            (
+                .POST, "users", #"{"name": "a\#(String(repeating: "\u{301}", count: 30_000))"}"#, 422,
+                "name must be at most 400 bytes of UTF-8 (found 60001: combining marks count)"
+            ),
             (.GET, "users/999", nil, 404, "no user with id 999"),
             (.GET, "users/-1", nil, 400, "non-negative integer"),
             (.GET, "users/abc", nil, 400, "non-negative integer"),
