@@ -12,8 +12,6 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-keep=${KEEP_CONSUMERS:-}
-if [ -n "$keep" ]; then trap - EXIT; echo "consumers in $work"; fi
 # A bare clone named as the real repository is, so that SwiftPM calls the package `Wiring` (a
 # package's identity is the last component of its URL) whatever the checkout's folder is called.
 git clone --quiet --bare "$root" "$work/Wiring.git"
