@@ -7,13 +7,21 @@
     struct SpanInstrument: ContainerInstrument {
         let tracer: any Tracer
         let options: SpanOptions
+        /// ``SpanOptions/minimumDuration`` in nanoseconds, converted once.
+        let minimumNanoseconds: UInt64
+
+        init(tracer: any Tracer, options: SpanOptions) {
+            self.tracer = tracer
+            self.options = options
+            minimumNanoseconds = options.minimumDuration.nanoseconds
+        }
 
         var observesCacheHits: Bool { options.coverage == .everyResolve }
 
         func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows {
             if options.rootsOnly, build.depth > 0 { return try body() }
-            if options.minimumDuration > .zero {
-                return try PendingBuild.record(build, minimum: options.minimumDuration, tracer: tracer, body)
+            if minimumNanoseconds > 0 {
+                return try SyncRecording.record(build, minimum: minimumNanoseconds, tracer: tracer, body)
             }
             let span = tracer.startSpan(Self.name(of: build))
             span.updateAttributes { Self.describe(build, in: &$0) }

@@ -36,6 +36,17 @@
         return container
     }
 
+    /// A container with a quick `Clock` and a `Store` whose build takes 30 ms, both transient.
+    func slowStore() -> Container {
+        let container = Container()
+        container.register(Clock.self) { _ in Clock() }
+        container.register(Store.self) { r in
+            spend(.milliseconds(30))
+            return Store(clock: try r.resolve())
+        }
+        return container
+    }
+
     extension InMemoryTracer {
         /// The finished span named `name`; fails the test if there is not exactly one.
         func span(_ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> FinishedInMemorySpan {
@@ -100,12 +111,7 @@
         @Test("a minimum duration keeps the builds that lasted it, nested, with their own times")
         func minimumDurationKeepsSlowBuilds() throws {
             let tracer = InMemoryTracer()
-            let container = Container()
-            container.register(Clock.self) { _ in Clock() }
-            container.register(Store.self) { r in
-                spend(.milliseconds(30))
-                return Store(clock: try r.resolve())
-            }
+            let container = slowStore()
             container.register(Repository.self) { r in
                 let store: Store = try r.resolve()
                 spend(.milliseconds(30))
@@ -147,6 +153,50 @@
             _ = try container.resolve(Repository.self)
             #expect(tracer.finishedSpans.map(\.operationName) == ["request"])
             #expect(tracer.activeSpans.isEmpty)
+        }
+
+        @Test("a minimum duration keeps a slow synchronous build inside the async build that needed it")
+        func minimumDurationSyncInsideAsync() async throws {
+            let tracer = InMemoryTracer()
+            let container = slowStore()
+            container.register(Repository.self) { r async throws in
+                let store: Store = try r.resolve()
+                return Repository(store: store)
+            }
+            container.traceSpans(SpanOptions(minimumDuration: .milliseconds(20)), tracer: tracer)
+            _ = try await container.resolveAsync(Repository.self)
+
+            let repository = try tracer.span("wiring.build Repository")
+            let store = try tracer.span("wiring.build Store")
+            #expect(store.parentSpanID == repository.spanID)
+            #expect(tracer.activeSpans.isEmpty)
+        }
+
+        @Test("a minimum duration: a slow build that fails keeps its error and its slow child; quick siblings leave nothing")
+        func minimumDurationFailureAndSiblings() throws {
+            let tracer = InMemoryTracer()
+            let container = slowStore()
+            container.register(Repository.self) { r in
+                _ = try r.resolve(Clock.self)  // quick: dropped
+                _ = try r.resolve(Store.self)  // slow: kept
+                _ = try r.resolve(Clock.self)  // quick: dropped
+                throw DiskFull()
+            }
+            container.traceSpans(SpanOptions(minimumDuration: .milliseconds(20)), tracer: tracer)
+            #expect(throws: WiringError.self) { try container.resolve(Repository.self) }
+
+            let repository = try tracer.span("wiring.build Repository")
+            let store = try tracer.span("wiring.build Store")
+            #expect(repository.status?.code == .error)
+            #expect(store.parentSpanID == repository.spanID)
+            let stores = tracer.finishedSpans.filter { $0.operationName == "wiring.build Store" }
+            #expect(stores.count == 1)
+
+            // The next root on this thread starts clean: its span has no stale children.
+            tracer.clearFinishedSpans()
+            _ = try container.resolve(Store.self)
+            #expect(tracer.finishedSpans.map(\.operationName).filter { $0 != "wiring.build Clock" } == ["wiring.build Store"])
+            #expect(try tracer.span("wiring.build Store").parentSpanID == nil)
         }
 
         @Test("roots only, and every resolve: the options choose which resolves are spans")

@@ -187,7 +187,8 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
         // named only for the lifetimes that have one: unspecialised, each is a run-time metadata
         // lookup, and together they were half of a plain registration's cost.
         var composed = factory
-        let traced = TracedEntry(key: key, lifetime: lifetime, site: site)
+        // Made only for a traced entry: an object per registration would cost every container.
+        let traced = tracer.map { _ in TracedEntry(key: key, lifetime: lifetime, site: site) }
         // A decorator or an instrument that throws after the factory returned abandons the
         // instance: it is disposed at once, as a hook's failure disposes it (not leaked).
         let tracks = DisposalTracker.tracks(lifetime, transients: refined?.refinements.tracksTransients ?? false)
@@ -211,15 +212,29 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             self.extras = nil
             self.hasHooks = false
         }
-        if let tracer {
+        if let tracer, let traced {
             let inner = composed
             let extras = self.extras
             composed = { resolver, arguments in
-                try tracer.build(traced, resolver) {
-                    try inner(resolver, arguments)
-                } abandoned: { built in
-                    DisposalTracker.disposeAbandoned(built, tracks: tracks, extras: extras, tracer: tracer, through: resolver)
+                // The instance waits in the thread's scratch memory, not in a `T?` or a
+                // `Result`: unspecialised, each of those is a run-time metadata lookup per build.
+                let context = ResolutionContext.current
+                let (slot, mark) = context.scratch.reserve(T.self)
+                defer { context.scratch.release(slot, mark: mark) }
+                var made = false
+                do {
+                    try tracer.build(traced, resolver, in: context) {
+                        slot.initialize(to: try inner(resolver, arguments))
+                        made = true
+                    }
+                } catch {
+                    // An instrument threw after the factory returned: the instance is abandoned.
+                    if made {
+                        DisposalTracker.disposeAbandoned(slot.move(), tracks: tracks, extras: extras, tracer: tracer, through: resolver)
+                    }
+                    throw error
                 }
+                return slot.move()
             }
         }
         self.factory = composed

@@ -55,6 +55,9 @@ final class ResolutionContext {
     /// this teardown (two scopes whose teardowns close each other, on two threads). Read and
     /// written only by this thread, around calls that it does not overlap.
     @exclusivity(unchecked) var teardownDepth = 0
+    /// Memory for traced builds' instances while their instruments run. Skips the exclusivity
+    /// checks: read and written only by this thread, in accesses that span no user code.
+    @exclusivity(unchecked) var scratch = ScratchStack()
 
     init() {
         frame = .allocate(capacity: 1)
@@ -73,6 +76,7 @@ final class ResolutionContext {
         path.deallocate()
         held.deinitialize(count: 1)
         held.deallocate()
+        scratch.deallocate()
     }
 
     /// Called when the outermost resolve on this thread returns (or throws): releases what it held.
@@ -114,6 +118,22 @@ final class ResolutionContext {
             let raw = UnsafeRawPointer(bitPattern: path.entries[level]).unsafelyUnwrapped
             return Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue()
         }
+    }
+
+    /// The keys of the registrations being built on this thread, outermost first: a traced
+    /// build's path. Empty, with no allocation, when none is.
+    var buildingKeys: [ServiceKey] {
+        let depth = frame.pointee.depth
+        guard depth > 0 else { return [] }
+        let path = self.path.pointee
+        var keys: [ServiceKey] = []
+        keys.reserveCapacity(depth)
+        for level in 0..<depth {
+            // Every entry on the path is alive: the build at that level holds it.
+            let raw = UnsafeRawPointer(bitPattern: path.entries[level]).unsafelyUnwrapped
+            keys.append(Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue().key)
+        }
+        return keys
     }
 
     /// The calling thread's context if it has one; never creates one.

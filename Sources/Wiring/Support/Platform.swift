@@ -77,3 +77,16 @@ func printWarning(_ message: String) {
     let line = message + "\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
+
+/// Nanoseconds on the clock `ContinuousClock` reads, from an arbitrary origin: for measuring how
+/// long something took where `ContinuousClock.now` and `Duration` arithmetic cost too much (a
+/// filtered trace times every build).
+package func monotonicNanoseconds() -> UInt64 {
+    #if canImport(Darwin)
+        clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW)
+    #else
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    #endif
+}

@@ -142,22 +142,20 @@ public struct ScopeCloseBody {
 extension ScopeCloseBody: Sendable {}
 
 /// One build or cached resolve, as a ``ContainerInstrument`` sees it.
+///
+/// Cheap to make and to copy: it holds its registration's description by reference, and
+/// formats text (the tag, the path) only when it is read, so that an instrument that filters
+/// builds out pays for none of it.
 public struct BuildInfo: Sendable {
-    /// The registered type.
-    public let type: Any.Type
-    /// The registration's tag, as text; `nil` if untagged.
-    public let tag: String?
-    /// The registration's lifetime.
-    public let lifetime: Lifetime
-    /// Where it was registered.
-    public let registrationSite: SourceLocation
     /// How many builds enclose this one: 0 for a build resolved from outside any factory.
     public let depth: Int
     /// Whether the factory is `async`.
     public let isAsync: Bool
     /// Whether the instance came from a cache (``ContainerInstrument/resolvedFromCache(_:)``).
     public let cacheHit: Bool
-    let pathKeys: [ServiceKey]
+    /// The registrations being built, outermost first, ending with this one; empty when this one
+    /// alone is (see ``Tracer/path(_:ending:)``), so that a root build allocates nothing.
+    private let pathKeys: [ServiceKey]
     private let waiters: (@Sendable () -> Int)?
     private let traced: TracedEntry
 
@@ -169,10 +167,6 @@ public struct BuildInfo: Sendable {
         path: [ServiceKey],
         waiters: (@Sendable () -> Int)? = nil
     ) {
-        type = traced.key.type
-        tag = traced.key.tag?.description
-        lifetime = traced.lifetime
-        registrationSite = traced.site
         self.depth = depth
         self.isAsync = isAsync
         self.cacheHit = cacheHit
@@ -180,6 +174,18 @@ public struct BuildInfo: Sendable {
         self.waiters = waiters
         self.traced = traced
     }
+
+    /// The registered type.
+    public var type: Any.Type { traced.key.type }
+
+    /// The registration's tag, as text; `nil` if untagged.
+    public var tag: String? { traced.key.tag?.description }
+
+    /// The registration's lifetime.
+    public var lifetime: Lifetime { traced.lifetime }
+
+    /// Where it was registered.
+    public var registrationSite: SourceLocation { traced.site }
 
     /// The registration's type, as messages write it.
     public var typeName: String { typeDisplayName(type) }
@@ -189,7 +195,7 @@ public struct BuildInfo: Sendable {
 
     /// The registrations being built, outermost first, ending with this one:
     /// `["App", "UserService", "Database"]`.
-    public var path: [String] { pathKeys.map(\.description) }
+    public var path: [String] { pathKeys.isEmpty ? [traced.key.description] : pathKeys.map(\.description) }
 
     /// For a single-flight `async` build (an async singleton, eager singleton or scoped
     /// registration), how many other resolves have joined it so far; read after `body` returns

@@ -35,68 +35,53 @@ final class Tracer: Sendable {
         reportsBuilds = handler != nil || !instruments.isEmpty
     }
 
-    /// Runs a factory, reporting its start to the recorder and its end to both. `abandoned`
-    /// receives an instance the factory made that an instrument then failed: the build throws,
-    /// and the instance is the caller's to dispose.
-    func build<T>(
-        _ entry: TracedEntry,
-        _ resolver: Resolver,
-        _ factory: () throws -> T,
-        abandoned: (T) -> Void
-    ) throws -> T {
-        let depth = max(ResolutionContext.current.frame.pointee.depth - 1, 0)
-        let path = reportsBuilds ? Self.path(ResolutionContext.current.buildingEntries.reversed().map(\.key), ending: entry.key) : []
+    /// Runs a build's `body` (its factory, which keeps the instance) on the thread of `context`,
+    /// reporting its start to the recorder and its end to both. Not generic, so that a traced build looks up no metadata at
+    /// run time: the caller keeps the instance, and disposes of it if `body` succeeded and this
+    /// throws all the same (an instrument failed after the factory returned).
+    func build(_ entry: TracedEntry, _ resolver: Resolver, in context: ResolutionContext, _ body: () throws -> Void) throws {
+        // The build's own frame is on the path already: its depth is the frames before it.
+        let depth = max(context.frame.pointee.depth - 1, 0)
+        let path = reportsBuilds && depth > 0 ? Self.path(context.buildingKeys, ending: entry.key) : []
         recorder?.enter(entry.key, phase: .constructor)
+        let info = BuildInfo(entry, depth: depth, isAsync: false, cacheHit: false, path: path)
+        // Only the handler reads the duration: an instrument times the build itself, if it wants.
+        guard handler != nil else {
+            defer { recorder?.exit() }
+            return try instrumented(info, body)
+        }
         let start = ContinuousClock.now
         do {
-            let value = try instrumented(
-                BuildInfo(entry, depth: depth, isAsync: false, cacheHit: false, path: path), factory, abandoned: abandoned)
-            recorder?.exit()
-            reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
-            return value
+            try instrumented(info, body)
         } catch {
             recorder?.exit()
             reportBuild(entry, resolver, depth: depth, start: start, error: error, path: path)
             throw error
         }
+        recorder?.exit()
+        reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
     }
 
-    /// Runs a factory inside every instrument's ``ContainerInstrument/build(_:_:)``, the first
-    /// outermost.
-    private func instrumented<T>(_ info: BuildInfo, _ factory: () throws -> T, abandoned: (T) -> Void) throws -> T {
-        if instruments.isEmpty { return try factory() }
-        var result: Result<T, any Error>?
-        func run(_ index: Int) throws {
-            if index == instruments.count {
-                if result != nil { Self.instrumentSkipped(info) }
-                result = Result { try factory() }
-                if case .failure(let error) = result { throw error }
-                return
-            }
-            try instruments[index].instrument.build(info) { try run(index + 1) }
-        }
+    /// Runs `body` inside every instrument's ``ContainerInstrument/build(_:_:)``, the first
+    /// outermost; see ``InstrumentChain``.
+    private func instrumented(_ info: BuildInfo, _ body: () throws -> Void) throws {
+        if instruments.isEmpty { return try body() }
+        var chain = InstrumentChain()
         var chainError: (any Error)?
-        do { try run(0) } catch { chainError = error }
-        return try Self.outcome(of: info, result, chainError: chainError, abandoned: abandoned)
+        do { try instrumented(from: 0, info, &chain, body) } catch { chainError = error }
+        try chain.end(info, chainError: chainError)
     }
 
-    /// The end of an instrument chain, sync or async: the build's value, once the chain ran it
-    /// exactly once. An error the chain threw is the build's: the factory's own, or one an
-    /// instrument threw after the factory succeeded, whose instance then goes to `abandoned`.
-    private static func outcome<T>(
-        of info: BuildInfo, _ result: Result<T, any Error>?, chainError: (any Error)?, abandoned: (T) -> Void
-    ) throws -> T {
-        guard let result else { instrumentSkipped(info) }
-        if let chainError {
-            if case .success(let value) = result { abandoned(value) }
-            throw chainError
-        }
-        return try result.get()
+    /// The chain from the instrument at `index` on. Its state is passed in, not captured by a
+    /// local function, which would put it in a heap box on every build.
+    private func instrumented(from index: Int, _ info: BuildInfo, _ chain: inout InstrumentChain, _ body: () throws -> Void) throws {
+        if index == instruments.count { return try chain.runBody(info, body) }
+        try instruments[index].instrument.build(info) { try instrumented(from: index + 1, info, &chain, body) }
     }
 
     /// Stops the program: an instrument returned without running the build it wraps, or ran
     /// it twice.
-    private static func instrumentSkipped(_ info: BuildInfo) -> Never {
+    static func instrumentSkipped(_ info: BuildInfo) -> Never {
         fatalError(
             """
             Wiring: an instrument's build(_:_:) did not call its body exactly once while building \(info.registration) (registered at \(info.registrationSite)).
@@ -117,14 +102,14 @@ final class Tracer: Sendable {
     ) async throws -> T {
         let depth = max(AsyncResolutionStack.frames.count - 1, 0)
         let path = reportsBuilds ? Self.path(AsyncResolutionStack.frames.map(\.key), ending: entry.key) : []
-        let start = ContinuousClock.now
+        let start: ContinuousClock.Instant? = handler != nil ? .now : nil
         do {
             let info = BuildInfo(entry, depth: depth, isAsync: true, cacheHit: false, path: path, waiters: waiters)
             let value = try await instrumentedAsync(info, factory, abandoned: abandoned)
-            reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
+            if let start { reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path) }
             return value
         } catch {
-            reportBuild(entry, resolver, depth: depth, start: start, error: error, path: path)
+            if let start { reportBuild(entry, resolver, depth: depth, start: start, error: error, path: path) }
             throw error
         }
     }
@@ -137,27 +122,25 @@ final class Tracer: Sendable {
         // The body an instrument gets stores its closure; it is valid only during the call, which
         // `withoutActuallyEscaping` checks (an instrument that kept it would stop the program).
         return try await withoutActuallyEscaping(factory) { factory in
-            var result: Result<T, any Error>?
+            var chain = InstrumentChain()
+            var value: T?
             func run(_ index: Int) async throws {
                 if index == instruments.count {
-                    if result != nil { Self.instrumentSkipped(info) }
-                    do {
-                        result = .success(try await factory())
-                    } catch {
-                        result = .failure(error)
-                        throw error
-                    }
-                    return
+                    return try await chain.runBodyAsync(info) { value = try await factory() }
                 }
                 try await instruments[index].instrument.buildAsync(info, AsyncBuildBody { try await run(index + 1) })
             }
             var chainError: (any Error)?
             do { try await run(0) } catch { chainError = error }
-            return try Self.outcome(of: info, result, chainError: chainError, abandoned: abandoned)
+            if chainError != nil, let value { abandoned(value) }
+            try chain.end(info, chainError: chainError)
+            // The body ran once (`end` stops the program otherwise) and did not throw.
+            return value.unsafelyUnwrapped
         }
     }
 
-    /// Reports a build that started at `start` and ended now, with `error` if it failed.
+    /// Reports a build that started at `start` and ended now, with `error` if it failed, to the
+    /// handler.
     private func reportBuild(
         _ entry: TracedEntry,
         _ resolver: Resolver,
@@ -166,7 +149,6 @@ final class Tracer: Sendable {
         error: (any Error)?,
         path: [ServiceKey]
     ) {
-        guard handler != nil else { return }
         let failure = error.map { Self.message(for: $0, building: entry) }
         report(entry, resolver, cacheHit: false, depth: depth, duration: .now - start, failure: failure, path: path)
     }
@@ -189,7 +171,7 @@ final class Tracer: Sendable {
         guard reportsBuilds else { return }
         Self.reportingOnce {
             let depth = ResolutionContext.existing?.frame.pointee.depth ?? 0
-            let building = ResolutionContext.existing?.buildingEntries.reversed().map(\.key) ?? []
+            let building = ResolutionContext.existing?.buildingKeys ?? []
             let path = Self.path(building, ending: entry.key)
             let info = BuildInfo(entry, depth: depth, isAsync: false, cacheHit: true, path: path)
             for installed in instruments where installed.observesCacheHits { installed.instrument.resolvedFromCache(info) }
@@ -241,9 +223,12 @@ final class Tracer: Sendable {
     }
 
     /// The path of an event: the registrations being built, outermost first, ending with the
-    /// one reported (added unless the builds already end with it).
-    private static func path(_ building: [ServiceKey], ending key: ServiceKey) -> [ServiceKey] {
-        building.last == key ? building : building + [key]
+    /// one reported (added unless the builds already end with it); empty when it is that one
+    /// alone, which ``BuildInfo`` and ``ResolutionEvent`` read as `[key]`, so that a root build
+    /// allocates no array.
+    static func path(_ building: [ServiceKey], ending key: ServiceKey) -> [ServiceKey] {
+        if building.isEmpty || (building.count == 1 && building[0] == key) { return [] }
+        return building.last == key ? building : building + [key]
     }
 
     private func report(
@@ -269,16 +254,23 @@ final class Tracer: Sendable {
                 scopeID: resolver.scope.map(ObjectIdentifier.init),
                 threadID: currentThreadID,
                 failure: failure,
-                pathKeys: path
+                pathKeys: path.isEmpty ? [entry.key] : path
             ))
     }
 }
 
-/// What the tracer needs to know of a registration.
-struct TracedEntry: Sendable {
+/// What the tracer needs to know of a registration: made once per traced registration and
+/// shared by reference, so that the ``BuildInfo`` of each build copies one pointer.
+final class TracedEntry: Sendable {
     let key: ServiceKey
     let lifetime: Lifetime
     let site: SourceLocation
+
+    init(key: ServiceKey, lifetime: Lifetime, site: SourceLocation) {
+        self.key = key
+        self.lifetime = lifetime
+        self.site = site
+    }
 }
 
 extension Container {
@@ -312,5 +304,39 @@ extension Container {
     /// Stops reporting resolves; see ``trace(_:)``.
     public func stopTracing() {
         updateTracer { Self.tracer(handler: nil, instruments: $0?.instruments ?? []) }
+    }
+}
+
+/// The count an instrument chain keeps of the build it wraps, sync or async: that the build's
+/// body ran exactly once, and what the factory threw.
+struct InstrumentChain {
+    private var runs = 0
+    private var failure: (any Error)?
+
+    /// Runs the build's body, at the end of the chain.
+    mutating func runBody(_ info: BuildInfo, _ body: () throws -> Void) throws {
+        try started(info)
+        do { try body() } catch { failure = error; throw error }
+    }
+
+    /// ``runBody(_:_:)`` for an `async` build.
+    mutating func runBodyAsync(_ info: BuildInfo, _ body: () async throws -> Void) async throws {
+        try started(info)
+        do { try await body() } catch { failure = error; throw error }
+    }
+
+    private mutating func started(_ info: BuildInfo) throws {
+        runs += 1
+        if runs > 1 { Tracer.instrumentSkipped(info) }
+    }
+
+    /// The chain returned or threw `chainError`: stops the program unless the body ran once,
+    /// then throws the build's error: what the chain threw (the factory's error, or an
+    /// instrument's own after the factory succeeded), else what the factory threw that an
+    /// instrument did not rethrow.
+    func end(_ info: BuildInfo, chainError: (any Error)?) throws {
+        if runs != 1 { Tracer.instrumentSkipped(info) }
+        if let chainError { throw chainError }
+        if let failure { throw failure }
     }
 }

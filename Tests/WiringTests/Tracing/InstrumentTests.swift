@@ -265,6 +265,28 @@ struct InstrumentTests {
         #expect(stderr.contains("To fix: call `body` exactly once"))
     }
 
+    @Test("an instrument that runs the build twice stops the program before the second run")
+    func repeatingInstrumentStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = Container()
+            container.register(Config.self) { _ in Config() }
+            container.addInstrument(Repeating())
+            _ = try? container.resolve(Config.self)
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("did not call its body exactly once while building Config"))
+    }
+
+    @Test("an instrument that swallows the factory's error does not make the resolve succeed")
+    func instrumentSwallowingTheError() {
+        let container = Container()
+        container.register(Config.self) { _ in throw DiskFull() }
+        container.addInstrument(Swallowing())
+        let error = #expect(throws: WiringError.self) { try container.resolve(Config.self) }
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.underlyingError is DiskFull)
+    }
+
     @Test("a scope instrument that skips the close stops the program with a message saying so")
     func skippingScopeInstrumentStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -320,3 +342,21 @@ final class DeinitAddsInstrument: ContainerInstrument {
 struct Skipping: ContainerInstrument {
     func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows {}
 }
+
+/// Runs the build twice.
+struct Repeating: ContainerInstrument {
+    func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows {
+        try body()
+        try body()
+    }
+}
+
+/// Runs the build, and does not rethrow what it throws.
+struct Swallowing: ContainerInstrument {
+    func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows {
+        do { try body() } catch {}
+    }
+}
+
+/// A factory's failure.
+struct DiskFull: Error {}
