@@ -16,10 +16,16 @@
 
         /// Which resolves become spans; ``Coverage/builds`` by default.
         public var coverage: Coverage
-        /// Builds that finish faster are dropped, with the builds nested in them; `.zero` (the
-        /// default) keeps every build. With a minimum, a kept build's span is made when it ends,
-        /// from the times it recorded, so spans a factory starts itself (a query) are not nested in
-        /// it: they nest in the span that was current when the outermost build began.
+        /// Builds, scopes and disposals that finish faster are dropped, builds with the builds
+        /// nested in them; `.zero` (the default) keeps them all.
+        ///
+        /// With a minimum, a kept build's span is made when it ends, from the times it recorded,
+        /// so spans a factory starts itself (a query) are not nested in it: they nest in the span
+        /// that was current when the outermost build began. A dropped synchronous build costs two
+        /// reads of the monotonic clock and allocates nothing. A scope's span is made from its
+        /// opening once the scope has lasted the minimum: at the start of its close, with the close
+        /// and the disposals kept nested in it, or after the close if only the close made it last
+        /// that long. A scope released without its close always gets its span, with an error.
         public var minimumDuration: Duration
         /// Only the outermost builds, those resolved from outside any factory, become spans;
         /// `false` by default.

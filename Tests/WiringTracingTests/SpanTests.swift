@@ -21,6 +21,12 @@
         func dispose() throws { if fails { throw DiskFull() } }
     }
 
+    /// A teardown that takes 30 ms.
+    final class SlowTeardown: Disposable, Sendable {
+        init() {}
+        func dispose() { spend(.milliseconds(30)) }
+    }
+
     /// Blocks the thread: a build that takes time, on purpose.
     func spend(_ duration: Duration) {
         let end = ContinuousClock.now + duration
@@ -270,6 +276,58 @@
             #expect(disposals.filter { $0.status?.code == .error }.count == 1)
             let builds = tracer.finishedSpans.filter { $0.operationName == "wiring.build Connection" }
             #expect(builds.allSatisfy { $0.parentSpanID == request.spanID })
+        }
+
+        @Test("a minimum duration drops a quick scope, its close and its quick disposals: no span at all")
+        func minimumDurationDropsQuickScopes() async throws {
+            let tracer = InMemoryTracer()
+            let container = Container()
+            container.register(Connection.self, lifetime: .scoped("request")) { _ in Connection() }
+            container.traceSpans(SpanOptions(minimumDuration: .seconds(3600)), tracer: tracer)
+            let scope = container.makeScope("request")
+            _ = try scope.resolve(Connection.self)
+            try scope.syncClose()
+            let asyncScope = container.makeScope("request")
+            _ = try asyncScope.resolve(Connection.self)
+            try await asyncScope.close()
+            #expect(tracer.finishedSpans.isEmpty)
+            #expect(tracer.activeSpans.isEmpty)
+        }
+
+        @Test("a scope that lasted the minimum has its span from its opening, with its close and slow disposals inside")
+        func minimumDurationKeepsLongScopes() async throws {
+            let tracer = InMemoryTracer()
+            let container = Container()
+            container.register(Connection.self, lifetime: .scoped("request")) { _ in Connection() }
+            container.register(SlowTeardown.self, lifetime: .scoped("request")) { _ in SlowTeardown() }
+            container.traceSpans(SpanOptions(minimumDuration: .milliseconds(20)), tracer: tracer)
+            try await tracer.withSpan("GET /todos") { _ in
+                let scope = container.makeScope("request")
+                _ = try scope.resolve(Connection.self)
+                _ = try scope.resolve(SlowTeardown.self)
+                spend(.milliseconds(30))
+                try await scope.close()
+            }
+            let request = try tracer.span("GET /todos")
+            let scope = try tracer.span("wiring.scope request")
+            #expect(scope.parentSpanID == request.spanID)
+            #expect(scope.startInstant.nanosecondsSinceEpoch >= request.startInstant.nanosecondsSinceEpoch)
+            let lasted = scope.endInstant.nanosecondsSinceEpoch - scope.startInstant.nanosecondsSinceEpoch
+            #expect(lasted >= 50_000_000, "the scope's span starts at its opening: \(lasted) ns")
+            let slow = try tracer.span("wiring.dispose SlowTeardown")
+            #expect(slow.parentSpanID == scope.spanID)
+            // The quick teardown is dropped, as a quick build is.
+            #expect(!tracer.finishedSpans.contains { $0.operationName == "wiring.dispose Connection" })
+        }
+
+        @Test("a minimum duration keeps the span of a scope released without its close, with an error status")
+        func minimumDurationKeepsAbandonedScopes() throws {
+            let tracer = InMemoryTracer()
+            let container = Container()
+            container.traceSpans(SpanOptions(minimumDuration: .seconds(3600)), tracer: tracer)
+            do { _ = container.makeScope("job") }
+            let scope = try tracer.span("wiring.scope job")
+            #expect(scope.status?.code == .error)
         }
 
         @Test("a request scope's span nests under the request's span, through a live Hummingbird server")

@@ -53,7 +53,7 @@ final class DisposalTicket: @unchecked Sendable {
     /// Reports a teardown that started at `start` and ended now, with its failure if any.
     private func reportDisposed(since start: ContinuousClock.Instant?, failure: DisposalError.Failure?) {
         guard let tracer, let start else { return }
-        tracer.disposed(DisposalInfo(registration: registration, start: start, duration: .now - start, error: failure?.error))
+        tracer.disposed(DisposalInfo(type: registeredType, start: start, duration: .now - start, error: failure?.error))
         tracer.trackedInstancesChanged(by: -1)
     }
 

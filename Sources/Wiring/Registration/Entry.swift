@@ -25,6 +25,8 @@ class AnyEntry: @unchecked Sendable {
     let forwardsTo: ServiceKey?
     /// Where resolves of this registration are reported, when its container is traced.
     let tracer: Tracer?
+    /// What its tracer reports of it; `nil` when it is not traced.
+    private let tracedEntry: TracedEntry?
     /// Whether building it again while it is being built is a loop: true unless it takes
     /// runtime arguments, with which a factory may recurse on purpose.
     @usableFromInline let reentryIsCycle: Bool
@@ -42,6 +44,7 @@ class AnyEntry: @unchecked Sendable {
         owner: Container,
         site: SourceLocation,
         sequence: Int,
+        traced: TracedEntry?,
         dependencies: [ServiceKey]?,
         forwardsTo: ServiceKey?,
         tracer: Tracer?,
@@ -58,13 +61,14 @@ class AnyEntry: @unchecked Sendable {
         self.currentDependencies = currentDependencies
         self.forwardsTo = forwardsTo
         self.tracer = tracer
+        tracedEntry = traced
         self.reentryIsCycle = !key.hasArguments && !allowsReentry
         self.tracksDisposal = tracksDisposal
         self.isCached = lifetime.kind != .transient && lifetime.kind != .graph
     }
 
-    /// What a tracer reports of this registration.
-    var traced: TracedEntry { TracedEntry(key: key, lifetime: lifetime, site: site) }
+    /// What a tracer reports of this registration; only for a traced one (``tracer`` set).
+    var traced: TracedEntry { tracedEntry.unsafelyUnwrapped }
 
     /// Forgets the instance the container caches for this registration, if any, and returns what
     /// held it, for the caller to release after a grace period (``Reclamation/release(_:)``).
@@ -212,7 +216,11 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             self.extras = nil
             self.hasHooks = false
         }
-        if let tracer, let traced {
+        if let tracer, let traced, tracer.onlyTimes {
+            // Only instruments that hear of slow builds: the build is timed, nothing more.
+            let inner = composed
+            composed = { resolver, arguments in try tracer.timed(traced, inner, resolver, arguments) }
+        } else if let tracer, let traced {
             let inner = composed
             let extras = self.extras
             composed = { resolver, arguments in
@@ -255,6 +263,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             owner: owner,
             site: site,
             sequence: sequence,
+            traced: traced,
             dependencies: dependencies,
             forwardsTo: forwardsTo,
             tracer: tracer,

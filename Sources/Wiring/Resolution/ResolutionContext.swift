@@ -58,6 +58,9 @@ final class ResolutionContext {
     /// Memory for traced builds' instances while their instruments run. Skips the exclusivity
     /// checks: read and written only by this thread, in accesses that span no user code.
     @exclusivity(unchecked) var scratch = ScratchStack()
+    /// The synchronous builds timed on this thread for the instruments that hear only of slow
+    /// ones. Skips the exclusivity checks, for the reason `scratch` gives.
+    @exclusivity(unchecked) var timedBuilds = TimedBuilds()
 
     init() {
         frame = .allocate(capacity: 1)
@@ -139,6 +142,14 @@ final class ResolutionContext {
     /// The calling thread's context if it has one; never creates one.
     static var existing: ResolutionContext? {
         contextSlot.unretained?.takeUnretainedValue()
+    }
+
+    /// Runs `body` with the calling thread's context, without retaining it: the thread-local
+    /// slot holds it until the thread exits, and `body` runs on this thread.
+    @inline(__always)
+    static func withCurrent<Result>(_ body: (ResolutionContext) throws -> Result) rethrows -> Result {
+        guard let context = contextSlot.unretained else { return try body(current) }
+        return try context._withUnsafeGuaranteedRef(body)
     }
 
     /// The calling thread's context, created on first use and released when the thread exits.

@@ -81,12 +81,13 @@ func printWarning(_ message: String) {
 /// Nanoseconds on the clock `ContinuousClock` reads, from an arbitrary origin: for measuring how
 /// long something took where `ContinuousClock.now` and `Duration` arithmetic cost too much (a
 /// filtered trace times every build).
-package func monotonicNanoseconds() -> UInt64 {
+func monotonicNanoseconds() -> UInt64 {
     #if canImport(Darwin)
         clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW)
     #else
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        // The monotonic clock is never negative: no check needed on the conversions.
+        return UInt64(truncatingIfNeeded: time.tv_sec) &* 1_000_000_000 &+ UInt64(truncatingIfNeeded: time.tv_nsec)
     #endif
 }

@@ -8,29 +8,23 @@
 
 /// A thread-local slot that holds one object per thread, retained, and released when the thread
 /// exits: the engine's per-thread state (``ResolutionContext``).
-package struct ThreadLocalObject<Object: AnyObject>: Sendable {
+struct ThreadLocalObject<Object: AnyObject>: Sendable {
     private let key: pthread_key_t
 
     /// A new slot; `owner` names it in the message if the platform refuses one.
-    package init(owner: StaticString) {
+    init(owner: StaticString) {
         key = makeReleasingThreadLocalKey(owner: owner)
     }
 
     /// The calling thread's object, not retained: the slot holds it (+1) until the thread exits.
     @inline(__always)
-    package var unretained: Unmanaged<Object>? {
-        opaque.map { Unmanaged<Object>.fromOpaque($0) }
-    }
-
-    /// ``unretained`` as a raw pointer: for a caller in another module, which would otherwise
-    /// look up `Unmanaged<Object>` at run time on every call, since it calls this unspecialised.
-    package var opaque: UnsafeMutableRawPointer? {
-        pthread_getspecific(key)
+    var unretained: Unmanaged<Object>? {
+        pthread_getspecific(key).map { Unmanaged<Object>.fromOpaque($0) }
     }
 
     /// Stores `object` for the calling thread, retained until the thread exits. Call it once
     /// per thread, when ``unretained`` is `nil`.
-    package func store(_ object: Object) {
+    func store(_ object: Object) {
         let status = pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
         precondition(status == 0, "Wiring: pthread_setspecific failed with \(status)")
     }

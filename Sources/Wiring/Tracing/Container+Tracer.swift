@@ -42,7 +42,7 @@ extension Container {
     /// added. They live beside a ``trace(_:)`` handler: neither replaces the other.
     public func addInstrument<Instrument: ContainerInstrument>(_ instrument: Instrument) {
         // Asked here, not under the tracer's lock: it is the instrument's code.
-        let added = Tracer.Installed(instrument: instrument, observesCacheHits: instrument.observesCacheHits)
+        let added = Tracer.Installed(instrument: instrument)
         let kind = ObjectIdentifier(Instrument.self)
         updateTracer { current in
             var instruments = current?.instruments ?? []

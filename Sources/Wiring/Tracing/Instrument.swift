@@ -43,6 +43,25 @@ public protocol ContainerInstrument: Sendable {
     /// the other setting would silently not be called.
     func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws
 
+    /// The shortest synchronous build this instrument wants to hear of; `nil` (the default) to
+    /// wrap every build in ``build(_:_:)``.
+    ///
+    /// An instrument that reports only slow builds sets it. The engine then times each
+    /// synchronous build itself, with two reads of the monotonic clock and no allocation, and
+    /// does not call ``build(_:_:)``: a build that lasted at least this long is reported to
+    /// ``buildEnded(_:)`` when it ends, with the builds nested in it that lasted it too.
+    /// `async` builds are still wrapped by ``buildAsync(_:_:)``. Asked once, when the instrument
+    /// is added.
+    var minimumBuildDuration: Duration? { get }
+
+    /// A synchronous build that lasted at least ``minimumBuildDuration``, reported on its thread
+    /// when it ends, while the code that resolved it still runs (a span made now has the context
+    /// current around the resolve as its parent). A build nested in one that is reported comes
+    /// inside it (``EndedBuild/nested``), not on its own.
+    ///
+    /// It may resolve from the container; what it resolves is timed and reported on its own.
+    func buildEnded(_ build: EndedBuild)
+
     /// A resolve served from a cache, when ``observesCacheHits`` is `true`.
     ///
     /// It may resolve from the container: what it resolves is served, and its cache hits are not
@@ -77,6 +96,10 @@ extension ContainerInstrument {
     public func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows { try body() }
     /// Runs `body`.
     public func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws { try await body() }
+    /// `nil`: every build is wrapped in ``ContainerInstrument/build(_:_:)``.
+    public var minimumBuildDuration: Duration? { nil }
+    /// Does nothing.
+    public func buildEnded(_ build: EndedBuild) {}
     /// Does nothing.
     public func resolvedFromCache(_ resolve: BuildInfo) {}
     /// Does nothing.
@@ -209,6 +232,36 @@ public struct BuildInfo: Sendable {
     }
 }
 
+/// A synchronous build that lasted at least an instrument's
+/// ``ContainerInstrument/minimumBuildDuration``, as ``ContainerInstrument/buildEnded(_:)`` hears
+/// of it.
+public struct EndedBuild: Sendable {
+    /// The build.
+    public let info: BuildInfo
+    /// How long it took, the builds nested in it included.
+    public let duration: Duration
+    /// When it ended, on the monotonic clock; it started `duration` before.
+    public let end: ContinuousClock.Instant
+    /// What it threw, if it failed.
+    public let error: (any Error)?
+    /// The builds nested in it that lasted at least the instrument's minimum too, each with its
+    /// own nested builds, in the order they ended.
+    public let nested: [EndedBuild]
+    /// The tracer that timed it, whose instruments hear of it unless a build that encloses it is
+    /// reported and takes it along.
+    let tracer: Tracer
+
+    /// This build with the nested builds that lasted at least `minimum`; `nil` if it did not.
+    /// A nested build never lasts longer than the build that encloses it.
+    func keeping(atLeast minimum: Duration) -> EndedBuild? {
+        guard duration >= minimum else { return nil }
+        if nested.allSatisfy({ $0.duration >= minimum && $0.nested.isEmpty }) { return self }
+        return EndedBuild(
+            info: info, duration: duration, end: end, error: error, nested: nested.compactMap { $0.keeping(atLeast: minimum) },
+            tracer: tracer)
+    }
+}
+
 /// A scope, as ``ContainerInstrument/scopeOpened(_:)`` sees it.
 public struct ScopeInfo: Sendable {
     /// The scope's name, if it was given one.
@@ -219,8 +272,11 @@ public struct ScopeInfo: Sendable {
 
 /// One disposal, as ``ContainerInstrument/disposed(_:)`` sees it.
 public struct DisposalInfo: Sendable {
-    /// The registration whose instance it was.
-    public let registration: String
+    /// The registered type whose instance it was.
+    public let type: Any.Type
+    /// The registration whose instance it was, as messages name it: formatted when read, so that
+    /// an instrument that drops the disposal does not pay for it.
+    public var registration: String { typeDisplayName(type) }
     /// When the teardown started.
     public let start: ContinuousClock.Instant
     /// How long the teardown took.

@@ -8,18 +8,32 @@ final class Tracer: Sendable {
         let instrument: any ContainerInstrument
         /// Its ``ContainerInstrument/observesCacheHits``, asked once, outside any lock.
         let observesCacheHits: Bool
+        /// Its ``ContainerInstrument/minimumBuildDuration``, asked once, outside any lock.
+        let minimumBuildDuration: Duration?
         /// Its type: a container keeps one instrument of each.
         let kind: ObjectIdentifier
 
-        init<Instrument: ContainerInstrument>(instrument: Instrument, observesCacheHits: Bool) {
+        init<Instrument: ContainerInstrument>(instrument: Instrument) {
             self.instrument = instrument
-            self.observesCacheHits = observesCacheHits
+            observesCacheHits = instrument.observesCacheHits
+            minimumBuildDuration = instrument.minimumBuildDuration
             kind = ObjectIdentifier(Instrument.self)
         }
     }
 
     /// The container's instruments, in the order they were added (the first wraps the others).
     let instruments: [Installed]
+    /// The instruments that wrap synchronous builds: those with no minimum build duration.
+    private let wrapping: [Installed]
+    /// The instruments that hear of slow synchronous builds when they end
+    /// (``ContainerInstrument/buildEnded(_:)``).
+    let timing: [Installed]
+    /// The shortest minimum duration among `timing`, in nanoseconds: a build shorter than this is
+    /// reported to none of them.
+    let shortestMinimum: UInt64
+    /// Whether a synchronous build is only timed: no handler, recorder or wrapping instrument
+    /// hears of it, so it takes ``timed(_:_:_:_:)``.
+    let onlyTimes: Bool
     /// Whether anything hears of cache hits: when nothing does, cached reads keep their
     /// lock-free fast path (``Entry/unretainedCell``).
     let reportsHits: Bool
@@ -31,15 +45,38 @@ final class Tracer: Sendable {
         self.handler = handler
         self.recorder = recorder
         self.instruments = instruments
+        wrapping = instruments.filter { $0.minimumBuildDuration == nil }
+        timing = instruments.filter { $0.minimumBuildDuration != nil }
+        shortestMinimum = timing.compactMap { $0.minimumBuildDuration?.clampedNanoseconds }.min() ?? .max
+        onlyTimes = handler == nil && recorder == nil && wrapping.isEmpty && !timing.isEmpty
         reportsHits = handler != nil || recorder != nil || instruments.contains(where: \.observesCacheHits)
         reportsBuilds = handler != nil || !instruments.isEmpty
     }
 
     /// Runs a build's `body` (its factory, which keeps the instance) on the thread of `context`,
-    /// reporting its start to the recorder and its end to both. Not generic, so that a traced build looks up no metadata at
-    /// run time: the caller keeps the instance, and disposes of it if `body` succeeded and this
-    /// throws all the same (an instrument failed after the factory returned).
+    /// reporting its start to the recorder, its end to both, and timing it for the timing
+    /// instruments. Not generic, so that a traced build looks up no metadata at run time: the
+    /// caller keeps the instance, and disposes of it if `body` succeeded and this throws all the
+    /// same (an instrument failed after the factory returned).
     func build(_ entry: TracedEntry, _ resolver: Resolver, in context: ResolutionContext, _ body: () throws -> Void) throws {
+        guard !timing.isEmpty else { return try buildReported(entry, resolver, in: context, body) }
+        let start = context.timedBuilds.begin()
+        do {
+            try buildReported(entry, resolver, in: context, body)
+        } catch {
+            endTimed(start, entry, in: context, error: error)
+            throw error
+        }
+        endTimed(start, entry, in: context, error: nil)
+    }
+
+    /// ``build(_:_:in:_:)`` but for the timing.
+    private func buildReported(
+        _ entry: TracedEntry,
+        _ resolver: Resolver,
+        in context: ResolutionContext,
+        _ body: () throws -> Void
+    ) throws {
         // The build's own frame is on the path already: its depth is the frames before it.
         let depth = max(context.frame.pointee.depth - 1, 0)
         let path = reportsBuilds && depth > 0 ? Self.path(context.buildingKeys, ending: entry.key) : []
@@ -62,10 +99,10 @@ final class Tracer: Sendable {
         reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
     }
 
-    /// Runs `body` inside every instrument's ``ContainerInstrument/build(_:_:)``, the first
-    /// outermost; see ``InstrumentChain``.
+    /// Runs `body` inside the ``ContainerInstrument/build(_:_:)`` of every instrument that wraps
+    /// builds, the first outermost; see ``InstrumentChain``.
     private func instrumented(_ info: BuildInfo, _ body: () throws -> Void) throws {
-        if instruments.isEmpty { return try body() }
+        if wrapping.isEmpty { return try body() }
         var chain = InstrumentChain()
         var chainError: (any Error)?
         do { try instrumented(from: 0, info, &chain, body) } catch { chainError = error }
@@ -75,8 +112,8 @@ final class Tracer: Sendable {
     /// The chain from the instrument at `index` on. Its state is passed in, not captured by a
     /// local function, which would put it in a heap box on every build.
     private func instrumented(from index: Int, _ info: BuildInfo, _ chain: inout InstrumentChain, _ body: () throws -> Void) throws {
-        if index == instruments.count { return try chain.runBody(info, body) }
-        try instruments[index].instrument.build(info) { try instrumented(from: index + 1, info, &chain, body) }
+        if index == wrapping.count { return try chain.runBody(info, body) }
+        try wrapping[index].instrument.build(info) { try instrumented(from: index + 1, info, &chain, body) }
     }
 
     /// Stops the program: an instrument returned without running the build it wraps, or ran
