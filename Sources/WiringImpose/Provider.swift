@@ -153,13 +153,15 @@ final class Provider<Instance>: AnyProvider, @unchecked Sendable {
     private static func cast<X>(_ instance: Instance, to type: X.Type) throws -> X {
         // Same type, same layout: the metatype comparison proves the bit cast exact.
         if X.self == Instance.self { return unsafeBitCast(instance, to: X.self) }
-        guard let typed = instance as? X else {
+        // `is` then `as!`, the same cast twice, instead of `as?`: unspecialised, `as? X` looks up
+        // `Optional<X>` at run time on every resolve, which costs more than the second cast.
+        guard instance is X else {
             throw ImposeError(
                 "Impose Error: fail when resolving instance",
                 failureReason: "Provider instance type \(Swift.type(of: instance)) is not compatible for \(X.self)"
             )
         }
-        return typed
+        return instance as! X
     }
 
     override func resolveInstance() throws -> Any {

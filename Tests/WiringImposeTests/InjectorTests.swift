@@ -19,6 +19,18 @@ struct InjectorTests {
         #expect(built.count == 1)
     }
 
+    @Test("a provider registered for a type its instance is not throws Impose's error, and serves its other types")
+    func incompatibleType() throws {
+        let injector = Injector()
+        injector.addSingleton(for: [Dependency.self, Greeting.self], resolveOn: nil) { SomeDependency() }
+        #expect(try injector.resolve(Dependency.self) is SomeDependency)
+        let error = #expect(throws: ImposeError.self) { try injector.resolve(Greeting.self) }
+        #expect(error?.failureReason?.contains("is not compatible for") == true)
+        injector.addTransient(for: [Dependency.self, Greeting.self], resolveOn: nil) { SomeDependency() }
+        #expect(throws: ImposeError.self) { try injector.resolve(Greeting.self) }
+        #expect(try injector.resolve(Dependency.self) is SomeDependency)
+    }
+
     @Test("the autoclosure form, the trailing-closure form and chaining")
     func spellings() throws {
         let injector = Injector()
