@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "todo-server",
             dependencies: [
-                "TodoServer", "TodoTelemetry",
+                "TodoServer", "TodoDomain", "TodoTelemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "todo-vapor",
             dependencies: [
-                "TodoVapor", "TodoTelemetry",
+                "TodoVapor", "TodoDomain", "TodoTelemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Vapor", package: "vapor"),
@@ -158,6 +158,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -14,11 +14,15 @@ struct PersistenceModule: Module {
     var registrations: Registrations {
         instance(UnitOfWorkStatistics())
         eagerSingleton(ConnectionPool.self) { _ async throws in
-            try await ConnectionPool.open(
-                path: configuration.databasePath,
-                size: configuration.connections,
-                logger: logger
-            )
+            do {
+                return try await ConnectionPool.open(
+                    path: configuration.databasePath,
+                    size: configuration.connections,
+                    logger: logger
+                )
+            } catch {
+                throw StartupProblem.databaseUnavailable(path: configuration.databasePath, reason: "\(error)")
+            }
         }
         .onDispose { pool in try await pool.close() }
         scoped(in: "request") { r in

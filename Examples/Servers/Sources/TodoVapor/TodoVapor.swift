@@ -47,6 +47,10 @@ public func configureTodoVapor(
     }
     Routes.add(to: app.grouped(scopes).grouped(UnitOfWorkMiddleware()), recording: &methods)
     methods.answerOtherMethods(on: app)
-    try await app.autoMigrate()
+    do {
+        try await app.autoMigrate()
+    } catch {
+        throw StartupProblem.databaseUnavailable(path: databasePath, reason: "\(error)")
+    }
     return scopes
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TodoDomain
 import TodoServer
 import TodoTelemetry
 
@@ -54,6 +55,8 @@ struct TodoServerCommand: AsyncParsableCommand {
         if debug { configuration.logLevel = .debug }
         let server: TodoServer
         do {
+            // Before the database is opened: a busy port leaves no new file behind.
+            try PortCheck.ensureAvailable(host: host, port: port)
             configuration.telemetry = try telemetry.bootstrap(serviceName: "todo-server")
             server = try await TodoServer(configuration: configuration)
         } catch {
@@ -74,18 +77,13 @@ struct TodoServerCommand: AsyncParsableCommand {
         print("todo-server: stopped.")
     }
 
-    /// Prints the message and the fix for an error that ends the server (a busy port, a database
-    /// that cannot be opened), and returns the exit status 1 to throw: not a crash with a backtrace.
+    /// Prints what stopped the server and the fix (a busy port, a database that cannot be
+    /// opened), once, and returns the exit status 1 to throw: not a crash with a backtrace.
     private func stopped(by error: any Error) -> ExitCode {
-        FileHandle.standardError.write(
-            Data(
-                """
-                todo-server: stopped with an error: \(error)
-                To fix: check that port \(port) is free (or pass another with --port) and that \(database) can be opened.
-
-                """.utf8
-            )
-        )
+        let message =
+            StartupProblem.find(in: error)?.message(program: "todo-server")
+            ?? "todo-server: stopped with an error: \(error)\nTo fix: see the error above; the log before it says which service failed.\n"
+        FileHandle.standardError.write(Data(message.utf8))
         return ExitCode.failure
     }
 }

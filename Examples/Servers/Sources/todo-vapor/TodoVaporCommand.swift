@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ServiceLifecycle
+import TodoDomain
 import TodoTelemetry
 import TodoVapor
 import Vapor
@@ -18,7 +19,7 @@ struct TodoVaporCommand: AsyncParsableCommand {
     @ArgumentParser.Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @ArgumentParser.Option(help: "The port to listen on.")
+    @ArgumentParser.Option(help: "The port to listen on; 0 takes any free one, which the \"Server started on\" line names.")
     var port = 8081
 
     @ArgumentParser.Option(help: "The SQLite file, created (with its tables) if missing.")
@@ -27,10 +28,17 @@ struct TodoVaporCommand: AsyncParsableCommand {
     @OptionGroup var telemetry: TelemetryOption
 
     func validate() throws {
-        guard (1...65_535).contains(port) else { throw ValidationError("--port must be from 1 to 65535, not \(port).") }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port).") }
     }
 
     func run() async throws {
+        do {
+            // Before the database is created and migrated: a busy port leaves no new file behind.
+            try PortCheck.ensureAvailable(host: host, port: port)
+        } catch {
+            FileHandle.standardError.write(Data(error.message(program: "todo-vapor").utf8))
+            throw ExitCode.failure
+        }
         // Vapor reads its own command line from the process's: give it only `serve`.
         let environment = Environment(name: "production", arguments: ["todo-vapor", "serve"])
         let app = try await Application.make(environment)
@@ -50,15 +58,10 @@ struct TodoVaporCommand: AsyncParsableCommand {
         } catch {
             try? await app.asyncShutdown()
             await exporters?.group.triggerGracefulShutdown()
-            FileHandle.standardError.write(
-                Data(
-                    """
-                    todo-vapor: stopped with an error: \(error)
-                    To fix: check that port \(port) is free (or pass another with --port) and that \(database) can be opened.
-
-                    """.utf8
-                )
-            )
+            let message =
+                StartupProblem.find(in: error)?.message(program: "todo-vapor")
+                ?? "todo-vapor: stopped with an error: \(error)\nTo fix: see the error above; the log before it says what failed.\n"
+            FileHandle.standardError.write(Data(message.utf8))
             throw ExitCode.failure
         }
         try await app.asyncShutdown()

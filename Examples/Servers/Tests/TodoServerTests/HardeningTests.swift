@@ -1,5 +1,7 @@
 import Foundation
+import NIOCore
 import NIOHTTP1
+import NIOPosix
 import Testing
 import TodoServer
 
@@ -162,21 +164,22 @@ struct HardeningTests {
 
 @Suite("The todo-server command line")
 struct CommandLineTests {
-    /// The `todo-server` executable, built beside the test bundle.
-    static var executable: URL {
+    /// The executable `name` (`todo-server`, `todo-vapor`), built beside the test bundle.
+    static func executable(_ name: String) -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("todo-server").path),
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path),
             directory.pathComponents.count > 1
         {
             directory.deleteLastPathComponent()
         }
-        return directory.appendingPathComponent("todo-server")
+        return directory.appendingPathComponent(name)
     }
 
-    /// Runs `todo-server` with `arguments` until it exits; its status and what it printed.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs `program` (`todo-server` by default) with `arguments` until it exits; its status and
+    /// what it printed.
+    static func run(_ arguments: [String], program: String = "todo-server") throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(program)
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -212,12 +215,33 @@ struct CommandLineTests {
         #expect(output.contains("Usage: todo-server"), "\(output)")
     }
 
-    @Test("a database it cannot open stops it with one message and the fix, exit status 1, no crash")
-    func unopenableDatabase() throws {
-        let (status, output) = try Self.run(["--port", "0", "--database", "/no-such-directory/todos.sqlite"])
+    @Test(
+        "a database it cannot open stops either server with one message that names it and the fix, exit status 1",
+        arguments: ["todo-server", "todo-vapor"])
+    func unopenableDatabase(program: String) throws {
+        let (status, output) = try Self.run(["--port", "0", "--database", "/no-such-directory/todos.sqlite"], program: program)
         #expect(status == 1, "\(output)")
-        #expect(output.contains("todo-server: stopped with an error:"), "\(output)")
-        #expect(output.contains("/no-such-directory/todos.sqlite can be opened"), "\(output)")
+        #expect(output.contains("\(program): cannot open the database /no-such-directory/todos.sqlite: "), "\(output)")
+        #expect(output.contains("To fix: pass --database a file in a folder that exists"), "\(output)")
+        #expect(!output.contains("\(program): stopped with an error"), "\(output)")
         #expect(!output.contains("Fatal error"), "\(output)")
+    }
+
+    @Test(
+        "a busy port stops either server before it creates its database, with one message and the fix",
+        arguments: ["todo-server", "todo-vapor"])
+    func busyPort(program: String) throws {
+        let listener = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).wait()
+        defer { try? listener.close().wait() }
+        let port = try #require(listener.localAddress?.port)
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString).sqlite").path
+        let (status, output) = try Self.run(["--port", "\(port)", "--database", database], program: program)
+        #expect(status == 1, "\(output)")
+        #expect(
+            output == "\(program): cannot listen on 127.0.0.1:\(port): address already in use.\n"
+                + "To fix: stop what listens on port \(port), or pass another with --port (0 takes any free one).\n",
+            "\(output)")
+        #expect(!FileManager.default.fileExists(atPath: database))
     }
 }
