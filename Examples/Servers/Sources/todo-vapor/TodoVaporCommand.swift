@@ -25,10 +25,16 @@ struct TodoVaporCommand: AsyncParsableCommand {
     @ArgumentParser.Option(help: "The SQLite file, created (with its tables) if missing.")
     var database = "todos-vapor.sqlite"
 
+    @ArgumentParser.Option(help: "Seconds a connection may send and receive nothing before it is closed.")
+    var idleTimeout = 30
+
     @OptionGroup var telemetry: TelemetryOption
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port).") }
+        guard (1...86_400).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout must be from 1 to 86400 seconds, not \(idleTimeout).")
+        }
     }
 
     func run() async throws {
@@ -44,6 +50,7 @@ struct TodoVaporCommand: AsyncParsableCommand {
         let app = try await Application.make(environment)
         app.http.server.configuration.hostname = host
         app.http.server.configuration.port = port
+        app.http.server.configuration.idleTimeout = .seconds(Int64(idleTimeout))
         // The exporters (swift-otel's) run beside the app and stop after it, sending what is left.
         var exporters: (group: ServiceGroup, task: Task<Void, any Error>)?
         defer { exporters?.task.cancel() }

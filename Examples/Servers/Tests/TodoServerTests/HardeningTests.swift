@@ -215,6 +215,19 @@ struct CommandLineTests {
         #expect(output.contains("Usage: todo-server"), "\(output)")
     }
 
+    @Test("either server closes a connection that sends nothing for --idle-timeout seconds", arguments: ["todo-server", "todo-vapor"])
+    func idleTimeoutOption(program: String) async throws {
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        let server = try RunningCommand(program: program, arguments: ["--port", "0", "--idle-timeout", "1", "--database", database])
+        defer { server.stop() }
+        let port = try #require(server.port(timeout: .seconds(60)), "\(server.output)")
+        let start = ContinuousClock.now
+        let silent = try RawConnection(port: port)
+        #expect(try await silent.readUntilClosed(timeout: .seconds(10)) != nil, "\(program) kept an idle connection open")
+        #expect(ContinuousClock.now - start >= .milliseconds(900))
+    }
+
     @Test(
         "a database it cannot open stops either server with one message that names it and the fix, exit status 1",
         arguments: ["todo-server", "todo-vapor"])
@@ -243,5 +256,52 @@ struct CommandLineTests {
                 + "To fix: stop what listens on port \(port), or pass another with --port (0 takes any free one).\n",
             "\(output)")
         #expect(!FileManager.default.fileExists(atPath: database))
+    }
+}
+
+/// A server command running in the background, its output gathered as it comes.
+final class RunningCommand: @unchecked Sendable {
+    // @unchecked: `collected` is read and written only under `lock`; `process` is set in `init`.
+    private let process = Process()
+    private let lock = NSLock()
+    private var collected = ""
+
+    /// Starts `program` (`todo-server`, `todo-vapor`) with `arguments`.
+    init(program: String, arguments: [String]) throws {
+        process.executableURL = CommandLineTests.executable(program)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.collected += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    /// What it printed so far.
+    var output: String { lock.withLock { collected } }
+
+    /// The port in the first `http://127.0.0.1:PORT` it printed (its "listening" or "Server
+    /// started" line), waiting up to `timeout`; `nil` if it printed none or exited.
+    func port(timeout: Duration) -> Int? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline, process.isRunning {
+            let text = output
+            if let range = text.range(of: "http://127.0.0.1:") {
+                let digits = text[range.upperBound...].prefix { $0.isNumber }
+                if !digits.isEmpty, digits.endIndex < text.endIndex, let port = Int(digits) { return port }
+            }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    /// Stops it with SIGTERM and waits for it to exit.
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
     }
 }
