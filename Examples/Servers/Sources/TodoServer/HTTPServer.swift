@@ -52,7 +52,11 @@ final class HTTPServer: Service, CustomStringConvertible {
         let idleTimeout = overflow ? Int64.max : wholeSeconds.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
         application = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(idleTimeout))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [HTTP10ConnectionCloseInstaller()],
+                    idleTimeout: .nanoseconds(idleTimeout)
+                )),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "todo-server",

@@ -73,6 +73,21 @@ struct HardeningTests {
         }
     }
 
+    @Test("an HTTP/1.0 connection is closed after its response, unless the client asked to keep it")
+    func http10ClosesAfterResponse() async throws {
+        try await withServer { live in
+            let plain = try RawConnection(port: live.port)
+            try plain.send("GET /health HTTP/1.0\r\n\r\n")
+            // Closed after the response, not after the 30 s idle timeout.
+            let response = try await plain.readUntilClosed(timeout: .seconds(5))
+            #expect(response.flatMap(RawConnection.status) == 200, "\(response ?? "kept open")")
+            let kept = try RawConnection(port: live.port)
+            try kept.send("GET /health HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            #expect(try await kept.readSome(timeout: .seconds(5)).flatMap(RawConnection.status) == 200)
+            #expect(try await kept.readUntilClosed(timeout: .seconds(1)) == nil, "a kept-alive HTTP/1.0 connection was closed")
+        }
+    }
+
     @Test("past the connection limit, a new connection waits until one closes, and is then served")
     func connectionLimit() async throws {
         try await withServer({ $0.maximumConnections = 2 }) { live in
