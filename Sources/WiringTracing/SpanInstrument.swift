@@ -115,8 +115,7 @@
         /// span made after the work it records, whose length the monotonic clock measured. A
         /// negative `elapsed` counts as none; one longer than the epoch stops at it.
         init(_ elapsed: Duration, before end: Self) {
-            let (seconds, attoseconds) = elapsed.components
-            let nanoseconds = seconds < 0 ? 0 : UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+            let nanoseconds = elapsed.clampedNanoseconds
             self.init(nanosecondsSinceEpoch: end.nanosecondsSinceEpoch - min(end.nanosecondsSinceEpoch, nanoseconds))
         }
     }

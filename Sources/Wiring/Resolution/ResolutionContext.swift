@@ -115,12 +115,16 @@ final class ResolutionContext {
     /// The registrations being built on this thread, innermost first. For the rare callers
     /// that need them (diagnostics, call-site injection), never for builds themselves.
     var buildingEntries: [AnyEntry] {
-        let path = self.path.pointee
-        return stride(from: frame.pointee.depth - 1, through: 0, by: -1).map { level in
-            // Every entry on the path is alive: the build at that level holds it.
-            let raw = UnsafeRawPointer(bitPattern: path.entries[level]).unsafelyUnwrapped
-            return Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue()
-        }
+        stride(from: frame.pointee.depth - 1, through: 0, by: -1).map(buildingEntry(at:))
+    }
+
+    /// The registration being built at `level` (0 is the outermost); `level` must be below the
+    /// frame's depth.
+    @inline(__always)
+    private func buildingEntry(at level: Int) -> AnyEntry {
+        // Every entry on the path is alive: the build at that level holds it.
+        let raw = UnsafeRawPointer(bitPattern: path.pointee.entries[level]).unsafelyUnwrapped
+        return Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue()
     }
 
     /// The keys of the registrations being built on this thread, outermost first: a traced
@@ -128,14 +132,9 @@ final class ResolutionContext {
     var buildingKeys: [ServiceKey] {
         let depth = frame.pointee.depth
         guard depth > 0 else { return [] }
-        let path = self.path.pointee
         var keys: [ServiceKey] = []
         keys.reserveCapacity(depth)
-        for level in 0..<depth {
-            // Every entry on the path is alive: the build at that level holds it.
-            let raw = UnsafeRawPointer(bitPattern: path.entries[level]).unsafelyUnwrapped
-            keys.append(Unmanaged<AnyEntry>.fromOpaque(raw).takeUnretainedValue().key)
-        }
+        for level in 0..<depth { keys.append(buildingEntry(at: level).key) }
         return keys
     }
 

@@ -130,8 +130,9 @@ extension Tracer {
 
 extension Duration {
     /// The duration in whole nanoseconds, clamped to `0...UInt64.max`: what a build's length,
-    /// read from ``monotonicNanoseconds()``, is compared with.
-    var clampedNanoseconds: UInt64 {
+    /// read from ``monotonicNanoseconds()``, is compared with, and what a span made after the fact
+    /// subtracts from its end (WiringTracing).
+    package var clampedNanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
         let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)

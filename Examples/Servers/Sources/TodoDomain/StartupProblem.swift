@@ -31,9 +31,16 @@ public enum StartupProblem: Error, CustomStringConvertible {
         "\(program): \(description).\nTo fix: \(fix)\n"
     }
 
+    /// What `program` prints when `error` stopped it: the problem's two lines, or, for an error
+    /// that is none of these, the error and where to look.
+    public static func message(program: String, for error: any Error) -> String {
+        find(in: error)?.message(program: program)
+            ?? "\(program): stopped with an error: \(error)\nTo fix: see the error above; the log before it says what failed.\n"
+    }
+
     /// The problem `error` is, found in what the container or a framework wrapped it in; `nil`
     /// for any other error.
-    public static func find(in error: any Error) -> StartupProblem? {
+    static func find(in error: any Error) -> StartupProblem? {
         if let problem = error as? StartupProblem { return problem }
         if let wiring = error as? WiringError, let underlying = wiring.underlyingError { return find(in: underlying) }
         return nil

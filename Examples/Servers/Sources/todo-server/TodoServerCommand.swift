@@ -80,10 +80,7 @@ struct TodoServerCommand: AsyncParsableCommand {
     /// Prints what stopped the server and the fix (a busy port, a database that cannot be
     /// opened), once, and returns the exit status 1 to throw: not a crash with a backtrace.
     private func stopped(by error: any Error) -> ExitCode {
-        let message =
-            StartupProblem.find(in: error)?.message(program: "todo-server")
-            ?? "todo-server: stopped with an error: \(error)\nTo fix: see the error above; the log before it says which service failed.\n"
-        FileHandle.standardError.write(Data(message.utf8))
+        FileHandle.standardError.write(Data(StartupProblem.message(program: "todo-server", for: error).utf8))
         return ExitCode.failure
     }
 }

@@ -42,7 +42,7 @@ struct TodoVaporCommand: AsyncParsableCommand {
             // Before the database is created and migrated: a busy port leaves no new file behind.
             try PortCheck.ensureAvailable(host: host, port: port)
         } catch {
-            FileHandle.standardError.write(Data(error.message(program: "todo-vapor").utf8))
+            FileHandle.standardError.write(Data(StartupProblem.message(program: "todo-vapor", for: error).utf8))
             throw ExitCode.failure
         }
         // Vapor reads its own command line from the process's: give it only `serve`.
@@ -65,10 +65,7 @@ struct TodoVaporCommand: AsyncParsableCommand {
         } catch {
             try? await app.asyncShutdown()
             await exporters?.group.triggerGracefulShutdown()
-            let message =
-                StartupProblem.find(in: error)?.message(program: "todo-vapor")
-                ?? "todo-vapor: stopped with an error: \(error)\nTo fix: see the error above; the log before it says what failed.\n"
-            FileHandle.standardError.write(Data(message.utf8))
+            FileHandle.standardError.write(Data(StartupProblem.message(program: "todo-vapor", for: error).utf8))
             throw ExitCode.failure
         }
         try await app.asyncShutdown()
