@@ -92,18 +92,19 @@ extension Resolver {
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
                 throw Resolver.noScope(for: entry, in: container)
             }
-            guard let instances = target.instances else {
+            let instances = SharedBag(bag: target.bag)
+            if instances.bag.refusesBuilds {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
             }
             let inScope = Resolver(container: container, scope: target)
             let id = ObjectIdentifier(target)
-            return try await build.singleFlight(owner: id, peek: { instances.peek(entry) }, entry: entry) {
+            return try await build.singleFlight(owner: id, peek: { instances.bag.peek(entry) }, entry: entry) {
                 () throws(WiringError) -> T in
                 try await inScope.buildAsync(
                     entry,
                     build,
                     as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id),
-                    publish: { (value, ticket) throws(WiringError) -> T in instances.store(value, ticket: ticket, for: entry) }
+                    publish: { (value, ticket) throws(WiringError) -> T in instances.bag.store(value, for: entry) }
                 )
             }
         case .transient, .graph, .weakSingleton:

@@ -62,7 +62,8 @@ public final class Container: Resolving, Sendable {
     /// Registrations replaced in this container by another one made elsewhere in the code.
     let replacements = Lock(ReplacementLog())
     /// The instances ``shutdown()`` disposes.
-    let disposables = DisposalBag(isScopes: false)
+    var disposables: DisposalBag { sharedDisposables.bag }
+    private let sharedDisposables = SharedBag(bag: DisposalBag.make(isScopes: false))
     /// The scopes made from this container that are open, for ``shutdown()`` to close.
     let openScopes = Lock(OpenScopes())
     /// Set by ``shutdown()``; registrations made afterwards are published already shut down.

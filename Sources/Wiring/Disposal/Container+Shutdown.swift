@@ -72,7 +72,7 @@ extension Container {
     private func asynchronousEndNeeds() -> [String] {
         var needs = disposables.asynchronousEndNeeds()
         for child in liveChildren { needs += child.asynchronousEndNeeds() }
-        for scope in openScopes.withLock({ $0.all() }) { needs += scope.disposables.asynchronousEndNeeds() }
+        for scope in openScopes.withLock({ $0.all() }) { needs += scope.asynchronousEndNeeds() }
         var seen = Set<String>()
         return needs.filter { seen.insert($0).inserted }
     }
@@ -90,7 +90,7 @@ extension Container {
         }
         for scope in openScopes.withLock({ $0.takeAll() }) {
             do throws(DisposalError) {
-                try scope.closeSynchronously(refusing: false)
+                try scope.closeScopeSynchronously(refusing: false)
             } catch {
                 failures += error.failures
             }
@@ -144,7 +144,7 @@ extension Container {
         // A scope made from now on is born closed.
         for scope in openScopes.withLock({ $0.takeAll() }) {
             do throws(DisposalError) {
-                try await scope.close()
+                try await scope.closeScope()
             } catch {
                 failures += error.failures
             }
@@ -180,9 +180,9 @@ extension Scope {
     ///
     /// - Throws: ``DisposalError`` listing the teardowns that failed; the others still ran.
     public func close() async throws(DisposalError) {
-        defer { container.openScopes.forget(state) }
+        defer { container.openScopes.forget(bag) }
         do throws(DisposalError) {
-            try await state.close()
+            try await bag.closeScope { isClosed.store(true, ordering: .releasing) }
         } catch {
             throw error.ending(.scope(name))
         }
@@ -216,12 +216,12 @@ extension Scope {
     ///   the asynchronous teardowns that stopped it from starting.
     public func syncClose() throws(DisposalError) {
         do throws(DisposalError) {
-            try state.closeSynchronously()
+            try bag.closeScopeSynchronously { isClosed.store(true, ordering: .releasing) }
         } catch {
             // Refused: still open, still its container's to close (or closing by an async close).
-            if error.code != .needsAwait { container.openScopes.forget(state) }
+            if error.code != .needsAwait { container.openScopes.forget(bag) }
             throw error.ending(.scope(name))
         }
-        container.openScopes.forget(state)
+        container.openScopes.forget(bag)
     }
 }

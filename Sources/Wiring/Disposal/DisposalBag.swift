@@ -4,20 +4,42 @@ import Synchronization
     import Dispatch
 #endif
 
-/// The instances a container or scope will dispose, and the builds of them still in flight.
+/// The instances a container or scope will dispose, and the builds of them still in flight; for
+/// a scope, also the instances it holds (its slots, ``ScopeSlot``): a scope is this one object.
 ///
 /// - Builds of tracked lifetimes ``enter(async:)`` before their factory runs and ``leave(async:)`` after
 ///   their instance is cached, so that ``close(excluding:)`` can wait for them: an instance built
-///   while the owner ends is disposed by that end, never missed.
-/// - Each tracked instance gets a ``DisposalTicket``; ``disposeAll()`` runs the tickets not yet
-///   disposed, newest first.
+///   while the owner ends is disposed by that end, never missed. A scope's own builds count
+///   themselves in while they claim their slot, under the same lock (``DisposalBag/value(for:through:arguments:)``).
+/// - Each tracked instance gets a ``DisposalTicket``, but for a scope's own instances, whose slot
+///   holds their teardown; ``disposeAll()`` runs those not yet run, newest first.
+///
+/// One allocation holds everything: the header (the state and its lock) and, for a scope, its
+/// first slots inline (``ManagedBuffer``).
 @usableFromInline
-final class DisposalBag: Sendable {
-    private struct State: @unchecked Sendable {
+final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
+    // Safe to share between threads (``SharedBag``): the header's state and the slots are read and written only between `lock()` and
+    // `unlock()` of the inline lock (``withState(_:)``, ``ScopeSlots``), which is initialised in
+    // `make` before the bag is shared and destroyed in `deinit`; `isScopes` never changes.
+
+    /// What the bag's one allocation starts with. The lock must stay its first field: the bag
+    /// finds it at the header's address (see ``lockPointer``).
+    @usableFromInline
+    struct Header {
+        var lock = InlineLock()
+        var state = State()
+        var slots = ScopeSlots()
+        /// Whether the bag is a scope's (else a container's), for the messages of builds it refuses.
+        let isScopes: Bool
+        /// What the container's instruments keep of the scope; `nil` when it has none.
+        let instruments: [any ScopeInstrument]?
+    }
+
+    @usableFromInline
+    struct State: @unchecked Sendable {
         // @unchecked: continuations and tasks are Sendable; the tickets are only shared through
         // this lock.
         var tickets: [Int: DisposalTicket] = [:]
-        var nextOrder = 0
         var inFlight = 0
         var closed = false
         /// Set once ``disposeAll()`` took its snapshot: later tickets are their builds' to dispose.
@@ -36,10 +58,30 @@ final class DisposalBag: Sendable {
         /// The thread running a synchronous end (``endSynchronously(_:)``), whose teardowns run
         /// on it: an end they call must not wait for it. 0 otherwise.
         var endingThread: UInt = 0
+        /// The next creation order, shared by tickets and a scope's slots: disposal runs newest first.
+        var nextOrder = 0
+        /// Whether a scope's instruments have heard of its close (else they hear of the scope
+        /// abandoned, when it is released).
+        var closeReported = false
+
+        /// Counts a build out; returns the closers it lets go, to resume after the lock.
+        mutating func leave(async: Bool) -> [Waiter] {
+            inFlight -= 1
+            if async { asyncInFlight -= 1 }
+            var ready: [Waiter] = []
+            if !waiters.isEmpty {
+                waiters.removeAll { waiter in
+                    guard inFlight <= waiter.limit else { return false }
+                    ready.append(waiter.waiter)
+                    return true
+                }
+            }
+            return ready
+        }
     }
 
     /// The progress of the owner's end.
-    private enum Ending {
+    enum Ending {
         case notStarted
         /// Running; these callers wait for it.
         case running(waiters: [Waiter])
@@ -48,7 +90,7 @@ final class DisposalBag: Sendable {
 
     /// A caller waiting for the bag: a suspended task (the `async` end), or a blocked thread
     /// (the synchronous one).
-    private enum Waiter {
+    enum Waiter {
         case task(CheckedContinuation<Void, Never>)
         case thread(DispatchSemaphore)
 
@@ -68,19 +110,61 @@ final class DisposalBag: Sendable {
     /// ``runLater(_:)``): an end may be waiting for it, so an end it calls must not wait for that.
     @TaskLocal static var insideTeardown = false
 
-    private let state = Lock(State())
+    /// A bag for a scope (`isScopes`), with room for `inlineSlots` instances before its slots
+    /// move to a buffer of their own, or for a container.
+    static func make(isScopes: Bool, inlineSlots: Int = 0, instruments: [any ScopeInstrument]? = nil) -> DisposalBag {
+        let buffer = DisposalBag.create(minimumCapacity: inlineSlots) { _ in
+            Header(slots: ScopeSlots(inlineCapacity: inlineSlots), isScopes: isScopes, instruments: instruments)
+        }
+        let bag = unsafeDowncast(buffer, to: DisposalBag.self)
+        bag.lockPointer.initialize()
+        return bag
+    }
 
-    /// Whether the bag is a scope's (else a container's), for the messages of builds it refuses.
-    let isScopes: Bool
+    deinit {
+        // No other reference exists: no lock is needed, and none is held while the slots'
+        // instances are released.
+        withUnsafeMutablePointers { header, inline in
+            header.pointee.slots.releaseAll(inline: inline)
+        }
+        lockPointer.destroy()
+        if let instruments = header.instruments, !header.state.closeReported {
+            for instrument in instruments { instrument.abandoned() }
+        }
+    }
 
-    /// A bag for a scope (`isScopes`) or a container.
-    init(isScopes: Bool) {
-        self.isScopes = isScopes
+    /// The inline lock, at the header's address (its first field).
+    @inline(__always)
+    var lockPointer: InlineLockPointer {
+        withUnsafeMutablePointerToHeader { InlineLockPointer(UnsafeMutableRawPointer($0).assumingMemoryBound(to: InlineLock.self)) }
+    }
+
+    /// Whether the bag is a scope's (else a container's); set when it is made, never changed.
+    var isScopes: Bool { withUnsafeMutablePointerToHeader { $0.pointee.isScopes } }
+
+    /// Runs `body` with exclusive access to the state. `body` must not run user code or release
+    /// user objects (return them, to be released after the lock).
+    @inline(__always)
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        withLocked { state, _, _ in body(&state) }
+    }
+
+    /// ``withState(_:)`` with a scope's slots too: its bookkeeping and its inline slots.
+    @inline(__always)
+    func withLocked<Result>(
+        _ body: (inout State, inout ScopeSlots, UnsafeMutablePointer<ScopeSlot>) -> Result
+    ) -> Result {
+        withUnsafeMutablePointers { header, inline in
+            let lock = InlineLockPointer(UnsafeMutableRawPointer(header).assumingMemoryBound(to: InlineLock.self))
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&header.pointee.state, &header.pointee.slots, inline)
+        }
     }
 
     /// Counts a build in; `false` once the bag is closed (the build must not start).
     func enter(async: Bool) -> Bool {
-        state.withLock { state in
+        withState { state in
             if state.closed { return false }
             state.inFlight += 1
             if async { state.asyncInFlight += 1 }
@@ -93,7 +177,7 @@ final class DisposalBag: Sendable {
     /// snapshot, so that the build in flight can finish its graph (its call-site injections
     /// included) and everything it makes is disposed by that end.
     func enterNested(async: Bool) -> Bool {
-        state.withLock { state in
+        withState { state in
             if state.finished { return false }
             state.inFlight += 1
             if async { state.asyncInFlight += 1 }
@@ -105,30 +189,20 @@ final class DisposalBag: Sendable {
     /// flight: the first step of an end, so that a build in flight when it began never hands
     /// out its instance.
     func stopBuilds() {
-        state.withLock { $0.closed = true }
+        withState { $0.closed = true }
     }
 
     /// Whether the bag is closed but still lets nested builds in (see ``enterNested(async:)``).
     var acceptsNestedOnly: Bool {
-        state.withLock { $0.closed && !$0.finished }
+        withState { $0.closed && !$0.finished }
     }
 
     /// Counts a build out. Returns whether the bag was closed meanwhile: the build must then
     /// not hand out its instance (its ticket is disposed by the close, or by the build when
     /// `disposeAll()` already ran).
     func leave(async: Bool) -> (closed: Bool, finished: Bool) {
-        let (result, ready) = state.withLock { state -> ((Bool, Bool), [Waiter]) in
-            state.inFlight -= 1
-            if async { state.asyncInFlight -= 1 }
-            var ready: [Waiter] = []
-            if !state.waiters.isEmpty {
-                state.waiters.removeAll { waiter in
-                    guard state.inFlight <= waiter.limit else { return false }
-                    ready.append(waiter.waiter)
-                    return true
-                }
-            }
-            return ((state.closed, state.finished), ready)
+        let (result, ready) = withState { state -> ((Bool, Bool), [Waiter]) in
+            ((state.closed, state.finished), state.leave(async: async))
         }
         for waiter in ready { waiter.resume() }
         return result
@@ -136,7 +210,7 @@ final class DisposalBag: Sendable {
 
     /// Records how to dispose `instance`, and returns the ticket.
     func track(_ registeredType: Any.Type, teardown: DisposalTicket.Teardown, tracer: Tracer?) -> DisposalTicket {
-        let ticket = state.withLock { state in
+        let ticket = withState { state in
             let ticket = DisposalTicket(
                 order: state.nextOrder, registeredType: registeredType, teardown: teardown, bag: self, tracer: tracer)
             state.nextOrder += 1
@@ -149,24 +223,25 @@ final class DisposalBag: Sendable {
 
     /// Drops a ticket that has been claimed for disposal.
     func forget(_ ticket: DisposalTicket) {
-        let removed = state.withLock { $0.tickets.removeValue(forKey: ticket.order) }
+        let removed = withState { $0.tickets.removeValue(forKey: ticket.order) }
         withExtendedLifetime(removed) {}  // released here, outside the lock
     }
 
     /// Records a failed teardown, for ``disposeAll()`` to report.
     func report(_ failure: DisposalError.Failure) {
-        state.withLock { $0.failures.append(failure) }
+        withState { $0.failures.append(failure) }
     }
 
     /// Runs an asynchronous teardown in a task that ``disposeAll()`` awaits.
     func runLater(_ teardown: @escaping @Sendable () async -> DisposalError.Failure?) {
-        state.withLock { state in
+        withState { state in
             let id = state.nextTask
             state.nextTask += 1
-            state.running[id] = Task { [weak self] in
+            let weakSelf = WeakBag(bag: self)
+            state.running[id] = Task {
                 let failure = await DisposalBag.$insideTeardown.withValue(true) { await teardown() }
-                if let self {
-                    self.state.withLock { state in
+                if let self = weakSelf.bag {
+                    self.withState { state in
                         if state.running.removeValue(forKey: id) != nil, let failure { state.failures.append(failure) }
                     }
                 }
@@ -180,7 +255,7 @@ final class DisposalBag: Sendable {
     /// itself).
     func close(excluding excluded: Int) async {
         await withCheckedContinuation { continuation in
-            let now = state.withLock { state -> Bool in
+            let now = withState { state -> Bool in
                 state.closed = true
                 if state.inFlight <= excluded { return true }
                 state.waiters.append((excluded, .task(continuation)))
@@ -247,7 +322,7 @@ final class DisposalBag: Sendable {
     /// end is `async`: a thread never blocks on async work. `reentered` is asked only when an end
     /// is in progress (it reads task-locals and the thread's context: no user code, no lock).
     private func claimEnd(reentered: () -> Bool, synchronousOn thread: UInt?, waiter: () -> Waiter) -> EndRole {
-        state.withLock { state in
+        withState { state in
             switch state.ending {
             case .notStarted:
                 state.ending = .running(waiters: [])
@@ -269,7 +344,7 @@ final class DisposalBag: Sendable {
 
     /// Marks the owner's end done and wakes the callers waiting for it.
     private func finishEnding() {
-        let waiters = state.withLock { state -> [Waiter] in
+        let waiters = withState { state -> [Waiter] in
             guard case .running(let waiters) = state.ending else { return [] }
             state.ending = .done
             state.endingThread = 0
@@ -286,8 +361,8 @@ final class DisposalBag: Sendable {
     /// changes nothing. When another end has begun or finished, returns nothing: ``endSynchronously(_:)``
     /// waits for it.
     func stopBuildsUnlessAsynchronous() -> [String] {
-        state.withLock { state in
-            let needs = Self.asynchronousEndNeeds(state)
+        withLocked { state, slots, inline in
+            let needs = Self.asynchronousEndNeeds(state, slots.asynchronousTeardowns(inline: inline))
             if needs.isEmpty { state.closed = true }
             return needs
         }
@@ -295,17 +370,18 @@ final class DisposalBag: Sendable {
 
     /// What ``stopBuildsUnlessAsynchronous()`` would return, changing nothing.
     func asynchronousEndNeeds() -> [String] {
-        state.withLock { Self.asynchronousEndNeeds($0) }
+        withLocked { state, slots, inline in Self.asynchronousEndNeeds(state, slots.asynchronousTeardowns(inline: inline)) }
     }
 
-    private static func asynchronousEndNeeds(_ state: State) -> [String] {
+    /// `inSlots`: a scope's own instances with an asynchronous teardown, with their order.
+    private static func asynchronousEndNeeds(_ state: State, _ inSlots: [(order: Int, name: String)]) -> [String] {
         guard case .notStarted = state.ending else { return [] }
         var needs: [String] = []
         // Sorted (newest first, as they would be disposed) only when there is one to name.
-        if state.tickets.values.contains(where: \.isAsync) {
-            for ticket in state.tickets.values.sorted(by: { $0.order > $1.order })
-            where ticket.isAsync && !needs.contains(ticket.registration) {
-                needs.append(ticket.registration)
+        if !inSlots.isEmpty || state.tickets.values.contains(where: \.isAsync) {
+            let tickets = state.tickets.values.filter(\.isAsync).map { (order: $0.order, name: $0.registration) }
+            for (_, name) in (tickets + inSlots).sorted(by: { $0.order > $1.order }) where !needs.contains(name) {
+                needs.append(name)
             }
         }
         if !state.running.isEmpty { needs.append("asynchronous teardowns that a reset started") }
@@ -319,7 +395,7 @@ final class DisposalBag: Sendable {
     /// found no async build in flight.
     func waitForBuildsBlocking() {
         if BuildNesting.isInsideBuild { return }
-        let semaphore = state.withLock { state -> DispatchSemaphore? in
+        let semaphore = withState { state -> DispatchSemaphore? in
             state.closed = true
             guard state.inFlight > 0 else { return nil }
             let semaphore = DispatchSemaphore(value: 0)
@@ -372,8 +448,16 @@ final class DisposalBag: Sendable {
     func disposeAllSynchronously() throws(DisposalError) {
         let (pending, running) = takeSnapshot(takingRunning: false)
         var failures: [DisposalError.Failure] = []
-        for ticket in pending {
-            if let failure = ticket.disposeSynchronously() { failures.append(failure) }
+        var next = 0
+        while true {
+            // A scope's own instances, in creation order with the tickets.
+            if isScopes, let slot = takeNewestSlotTeardown(newerThan: next < pending.count ? pending[next].order : -1) {
+                if let failure = slot.run.disposeSynchronously(slot.teardown) { failures.append(failure) }
+                continue
+            }
+            guard next < pending.count else { break }
+            if let failure = pending[next].disposeSynchronously() { failures.append(failure) }
+            next += 1
         }
         if !running.isEmpty {
             failures.append(
@@ -387,7 +471,7 @@ final class DisposalBag: Sendable {
     /// the tickets not yet disposed, newest first, and the teardown tasks resets started
     /// (taken from the bag, to await, or left in it for a later end that can).
     private func takeSnapshot(takingRunning: Bool) -> (pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>]) {
-        state.withLock { state in
+        withState { state in
             state.finished = true
             let pending = state.tickets.values.sorted { $0.order > $1.order }
             let running = Array(state.running.values)
@@ -400,7 +484,7 @@ final class DisposalBag: Sendable {
     private func report(_ failures: [DisposalError.Failure]) throws(DisposalError) {
         let all =
             failures
-            + state.withLock { state in
+            + withState { state in
                 defer { state.failures = [] }
                 return state.failures
             }
@@ -410,7 +494,7 @@ final class DisposalBag: Sendable {
     /// How many tracked instances have not been disposed, for the warning about a scope
     /// released without being closed.
     var undisposedCount: Int {
-        state.withLock { $0.tickets.count }
+        withLocked { state, slots, inline in state.tickets.count + slots.undisposedCount(inline: inline) }
     }
 
     /// Runs every teardown not yet run, newest first, each once, and awaits those a reset
@@ -418,12 +502,31 @@ final class DisposalBag: Sendable {
     func disposeAll() async throws(DisposalError) {
         let (pending, running) = takeSnapshot(takingRunning: true)
         var failures: [DisposalError.Failure] = []
-        for ticket in pending {
-            if let failure = await ticket.disposeNowAwaiting() { failures.append(failure) }
+        var next = 0
+        while true {
+            if isScopes, let slot = takeNewestSlotTeardown(newerThan: next < pending.count ? pending[next].order : -1) {
+                if let failure = await slot.run.disposeAwaiting(slot.teardown) { failures.append(failure) }
+                continue
+            }
+            guard next < pending.count else { break }
+            if let failure = await pending[next].disposeNowAwaiting() { failures.append(failure) }
+            next += 1
         }
         for task in running {
             if let failure = await task.value { failures.append(failure) }
         }
         try report(failures)
     }
+}
+
+/// A ``DisposalBag`` shared between threads. `ManagedBuffer`, which it is, cannot be `Sendable`;
+/// the bag is safe to share all the same: every access to its header and slots happens under
+/// its lock (``DisposalBag/withLocked(_:)``), or in its `deinit`, when no other reference exists.
+struct SharedBag: @unchecked Sendable {
+    let bag: DisposalBag
+}
+
+/// A weak ``SharedBag``.
+struct WeakBag: @unchecked Sendable {
+    weak var bag: DisposalBag?
 }

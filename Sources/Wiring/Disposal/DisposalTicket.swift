@@ -50,15 +50,8 @@ final class DisposalTicket: @unchecked Sendable {
         if let tracer, !done.load(ordering: .acquiring) { tracer.trackedInstancesChanged(by: -1) }
     }
 
-    /// Reports a teardown that started at `start` and ended now, with its failure if any.
-    private func reportDisposed(since start: ContinuousClock.Instant?, failure: DisposalError.Failure?) {
-        guard let tracer, let start else { return }
-        tracer.disposed(DisposalInfo(type: registeredType, start: start, duration: .now - start, error: failure?.error))
-        tracer.trackedInstancesChanged(by: -1)
-    }
-
-    /// The time now, when a teardown is reported to instruments.
-    private var reportStart: ContinuousClock.Instant? { tracer == nil ? nil : .now }
+    /// How the teardown runs and is reported.
+    private var run: TeardownRun { TeardownRun(registeredType: registeredType, tracer: tracer, bag: bag) }
 
     /// The registration, as messages name it.
     var registration: String { typeDisplayName(registeredType) }
@@ -77,7 +70,7 @@ final class DisposalTicket: @unchecked Sendable {
     /// awaits. Failures are reported by that `disposeAll()`. Call it with no engine lock held.
     func disposeNow() {
         guard let teardown = claim() else { return }
-        if let failure = runOrStart(teardown) { bag?.report(failure) }
+        run.disposeNow(teardown)
     }
 
     /// Disposes now if no one has, for a synchronous end: runs a synchronous teardown and
@@ -85,6 +78,39 @@ final class DisposalTicket: @unchecked Sendable {
     /// that the bag's next ``DisposalBag/disposeAll()`` awaits, and reported as not awaited.
     func disposeSynchronously() -> DisposalError.Failure? {
         guard let teardown = claim() else { return nil }
+        return run.disposeSynchronously(teardown)
+    }
+
+    /// Disposes now if no one has, awaiting an asynchronous teardown; returns its failure.
+    func disposeNowAwaiting() async -> DisposalError.Failure? {
+        guard let teardown = claim() else { return nil }
+        return await run.disposeAwaiting(teardown)
+    }
+}
+
+/// How one teardown runs, for a ticket or a scope's slot: on this thread, or in a task its bag's
+/// end awaits, reported to the registration's instruments, marked as a teardown so that an end
+/// it calls does not wait for the end in progress.
+struct TeardownRun: @unchecked Sendable {
+    // @unchecked: `registeredType` is an immutable metatype, `tracer` is `Sendable`, and `bag` is
+    // safe to share (``SharedBag``).
+    let registeredType: Any.Type
+    /// The registration's tracer, when it has instruments.
+    let tracer: Tracer?
+    let bag: DisposalBag?
+
+    /// The registration, as messages name it.
+    var registration: String { typeDisplayName(registeredType) }
+
+    /// Runs a synchronous teardown now, or starts an asynchronous one in a task that the bag's
+    /// next ``DisposalBag/disposeAll()`` awaits; a failure is reported by that `disposeAll()`.
+    func disposeNow(_ teardown: DisposalTicket.Teardown) {
+        if let failure = runOrStart(teardown) { bag?.report(failure) }
+    }
+
+    /// For a synchronous end: runs a synchronous teardown and returns its failure; an
+    /// asynchronous one is started in a task and reported as not awaited.
+    func disposeSynchronously(_ teardown: DisposalTicket.Teardown) -> DisposalError.Failure? {
         let failure = runOrStart(teardown)
         if case .async = teardown {
             return DisposalError.Failure(registration: registration, error: AsynchronousTeardownNotAwaited())
@@ -92,9 +118,19 @@ final class DisposalTicket: @unchecked Sendable {
         return failure
     }
 
+    /// Reports a teardown that started at `start` and ended now, with its failure if any.
+    private func reportDisposed(since start: ContinuousClock.Instant?, failure: DisposalError.Failure?) {
+        guard let tracer, let start else { return }
+        tracer.disposed(DisposalInfo(type: registeredType, start: start, duration: .now - start, error: failure?.error))
+        tracer.trackedInstancesChanged(by: -1)
+    }
+
+    /// The time now, when a teardown is reported to instruments.
+    private var reportStart: ContinuousClock.Instant? { tracer == nil ? nil : .now }
+
     /// Runs a synchronous teardown and returns its failure; starts an asynchronous one in a
     /// task that the bag's next ``DisposalBag/disposeAll()`` awaits, which reports its failure.
-    private func runOrStart(_ teardown: Teardown) -> DisposalError.Failure? {
+    private func runOrStart(_ teardown: DisposalTicket.Teardown) -> DisposalError.Failure? {
         let start = reportStart
         let failure: DisposalError.Failure?
         do {
@@ -104,6 +140,7 @@ final class DisposalTicket: @unchecked Sendable {
             case .async(let run):
                 let registration = self.registration
                 let box = UncheckedBox(run)
+                let report = self
                 bag?.runLater { () async -> DisposalError.Failure? in
                     let failure: DisposalError.Failure?
                     do {
@@ -112,7 +149,7 @@ final class DisposalTicket: @unchecked Sendable {
                     } catch {
                         failure = DisposalError.Failure(registration: registration, error: error)
                     }
-                    self.reportDisposed(since: start, failure: failure)
+                    report.reportDisposed(since: start, failure: failure)
                     return failure
                 }
                 return nil
@@ -134,9 +171,8 @@ final class DisposalTicket: @unchecked Sendable {
         try run()
     }
 
-    /// Disposes now if no one has, awaiting an asynchronous teardown; returns its failure.
-    func disposeNowAwaiting() async -> DisposalError.Failure? {
-        guard let teardown = claim() else { return nil }
+    /// Runs the teardown, awaiting an asynchronous one; returns its failure.
+    func disposeAwaiting(_ teardown: DisposalTicket.Teardown) async -> DisposalError.Failure? {
         let start = reportStart
         let failure: DisposalError.Failure?
         do {

@@ -11,12 +11,18 @@ enum DisposalTracker {
 
     /// The bag a build through `resolver` tracks into: its scope's, else its container's.
     static func bag(of resolver: Resolver) -> DisposalBag {
-        resolver.scope?.disposables ?? resolver.container.disposables
+        resolver.scope?.bag ?? resolver.container.disposables
     }
 
     /// Records how to dispose `instance`, built by `entry`, in `bag`; `nil` for an instance with
     /// nothing to dispose.
     static func track<T>(_ instance: T, of entry: AnyEntry, extras: EntryExtras<T>?, in bag: DisposalBag) -> DisposalTicket? {
+        guard let run = teardown(for: instance, of: entry, extras: extras) else { return nil }
+        return bag.track(T.self, teardown: run, tracer: entry.tracer)
+    }
+
+    /// How to dispose `instance`, built by `entry`; `nil` for an instance with nothing to dispose.
+    static func teardown<T>(for instance: T, of entry: AnyEntry, extras: EntryExtras<T>?) -> DisposalTicket.Teardown? {
         let run: DisposalTicket.Teardown
         if let extras, let registered = registered(extras, instance) {
             run = registered
@@ -44,7 +50,7 @@ enum DisposalTracker {
                 return nil
             }
         }
-        return bag.track(T.self, teardown: run, tracer: entry.tracer)
+        return run
     }
 
     /// Disposes, now, an instance that a build made and then abandoned: a decorator or an

@@ -74,6 +74,12 @@ class AnyEntry: @unchecked Sendable {
     /// held it, for the caller to release after a grace period (``Reclamation/release(_:)``).
     func resetCache() -> AnyObject? { nil }
 
+    /// Destroys the instance of this registration that a scope's slot stores (only
+    /// `Entry<T>` knows its type). Call it with no lock held.
+    func destroyScopedValue(_ storage: inout ScopedValueStorage) {
+        fatalError("Wiring: a scope stored an instance of a registration without a type")
+    }
+
     /// The ``CreationOrder`` number of the instance the container caches for this registration
     /// now, if any.
     var creationOrder: UInt64? { nil }
@@ -161,9 +167,10 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     var decorate: (@Sendable (Resolver, T) throws -> T)? { extras?.decorate }
     /// The container-owned cache of singleton lifetimes; `nil` for the others.
     @usableFromInline let cell: InstanceCell<T>?
-    /// What a scope keeps this registration's instances in: `ScopedInstance<T>` for a scoped
-    /// registration, looked up once here rather than on every build (``ScopedSlot``).
-    let scopedSlotType: ScopedSlot.Type
+    /// Whether a scope stores an instance in its slot itself, rather than in a box
+    /// (``ScopedValueStorage``): `T` fits in three words and moves bit by bit. Asked once here
+    /// rather than on every build.
+    let storesScopedValueInline: Bool
     /// `cell`, unretained, for the hot path; `nil` when traced, so that every resolve takes the
     /// path that reports it.
     @usableFromInline let unretainedCell: Unretained<InstanceCell<T>>?
@@ -256,7 +263,9 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             self.cell = nil
             self.unretainedCell = nil
         }
-        self.scopedSlotType = lifetime.kind == .scoped ? ScopedInstance<T>.self : ScopedSlot.self
+        self.storesScopedValueInline =
+            MemoryLayout<T>.size <= MemoryLayout<ScopedValueStorage>.size
+            && MemoryLayout<T>.alignment <= MemoryLayout<ScopedValueStorage>.alignment && _isBitwiseTakable(T.self)
         super.init(
             key: key,
             lifetime: lifetime,
@@ -311,6 +320,10 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
             refined: refined,
             cell: cell
         )
+    }
+
+    override func destroyScopedValue(_ storage: inout ScopedValueStorage) {
+        storage.destroy(as: T.self, inline: storesScopedValueInline)
     }
 
     override func resetCache() -> AnyObject? {

@@ -283,10 +283,7 @@ extension Resolver {
         guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
             throw Resolver.noScope(for: entry, in: container)
         }
-        guard let instances = target.instances else {
-            throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
-        }
-        return try instances.value(for: entry, through: Resolver(container: container, scope: target), arguments: arguments)
+        return try target.bag.value(for: entry, through: Resolver(container: container, scope: target), arguments: arguments)
     }
 
     /// The instance `entry`'s lifetime has cached for this resolve, if any, without building:
@@ -299,7 +296,7 @@ extension Resolver {
             let box = ResolutionContext.existing?.held.pointee.graphInstances[ObjectIdentifier(entry)]
             return box.map { unsafeDowncast($0, to: GraphBox<T>.self).value }
         case .scoped:
-            return scope?.enclosing(named: entry.lifetime.scopeName)?.instances?.peek(entry)
+            return scope?.enclosing(named: entry.lifetime.scopeName)?.bag.peek(entry)
         case .transient:
             return nil
         }

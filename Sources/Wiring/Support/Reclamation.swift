@@ -128,13 +128,6 @@ enum Reclamation {
         // `withExtendedLifetime` above keeps the optimiser from releasing it any earlier.
     }
 
-    /// ``release(_:)`` without the grace period, for objects that no lock-free reader can reach:
-    /// what a scope's instances gave up (``ScopedInstances``), oldest first. Disposes the tracked
-    /// instances among them, newest first, then releases them. Call it with no engine lock held.
-    static func releaseUnshared(_ slots: consuming [ScopedSlot]) {
-        for slot in (copy slots).reversed() { slot.disposeBeforeRelease() }
-        withExtendedLifetime(slots) {}
-    }
 }
 
 /// A read section in progress (see ``Reclamation``).

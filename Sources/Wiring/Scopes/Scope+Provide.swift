@@ -52,11 +52,10 @@ extension Scope {
         guard let target = enclosing(named: entry.lifetime.scopeName) else {
             throw Resolver.noScope(for: entry, in: container)
         }
-        guard let instances = target.instances else {
-            throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
-        }
-        if !instances.provide(instance, for: entry) {
-            throw WiringError(code: .duplicateRegistration, entry: entry, detail: .alreadyInScope)
+        switch target.bag.provide(instance, for: entry) {
+        case .provided: return
+        case .duplicate: throw WiringError(code: .duplicateRegistration, entry: entry, detail: .alreadyInScope)
+        case .closed: throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
         }
     }
 

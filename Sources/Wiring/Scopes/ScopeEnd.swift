@@ -1,0 +1,193 @@
+import Synchronization
+
+/// A scope's end: the same steps as a container's (``DisposalBag/end(_:)``), on its bag, inside
+/// its instruments' ``ScopeInstrument/close(_:)``.
+extension DisposalBag {
+    /// Ends the scope without `await`: see ``Scope/syncClose()``.
+    /// `refusing`: whether to refuse when ending needs awaiting; a container's synchronous
+    /// shutdown, which checked that already, does not.
+    /// `stopped` runs once builds have stopped, before anything is disposed.
+    func closeScopeSynchronously(refusing: Bool = true, stopped: () -> Void = {}) throws(DisposalError) {
+        if refusing {
+            let needs = stopBuildsUnlessAsynchronous()
+            if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
+        } else {
+            stopBuilds()
+        }
+        stopped()
+        try endSynchronously { () throws(DisposalError) in
+            defer { self.resetSlots() }
+            try self.reportingClose { () throws(DisposalError) in
+                self.waitForBuildsBlocking()
+                try self.disposeAllSynchronously()
+            }
+        }
+    }
+
+    /// Ends the scope: see ``Scope/close()``. The first call does the work; a later or
+    /// concurrent one waits for it, then reports the failures of teardowns that ran since.
+    /// `stopped` runs once builds have stopped, before anything is disposed.
+    func closeScope(stopped: () -> Void = {}) async throws(DisposalError) {
+        // Builds stop before the scope reads as closed: whoever sees it closed knows that a
+        // build in flight will not hand out its instance.
+        stopBuilds()
+        stopped()
+        let shared = SharedBag(bag: self)
+        try await end { () async throws(DisposalError) in
+            defer { shared.bag.resetSlots() }
+            try await shared.bag.reportingClose { () async throws(DisposalError) in
+                await shared.bag.close(excluding: AsyncResolutionStack.builds(in: shared.bag))
+                try await shared.bag.disposeAll()
+            }
+        }
+    }
+
+    /// Whether the scope builds nothing more: it is closed, and the caller is not a build in
+    /// flight (which its end waits for) that still needs to finish its graph.
+    var refusesBuilds: Bool {
+        let (closed, finished) = withState { ($0.closed, $0.finished) }
+        return closed && (finished || !BuildNesting.isInsideBuild)
+    }
+
+    /// The scope's instruments, if any; they hear of its close from now on, not of it abandoned.
+    private func instrumentsHearingClose() -> [any ScopeInstrument]? {
+        guard let instruments = header.instruments else { return nil }
+        withState { $0.closeReported = true }
+        return instruments
+    }
+
+    /// Runs `close` inside each instrument's ``ScopeInstrument/close(_:)``, the first outermost.
+    private func reportingClose(_ close: () throws(DisposalError) -> Void) throws(DisposalError) {
+        guard let instruments = instrumentsHearingClose() else { return try close() }
+        var outcome: DisposalError?
+        var runs = 0
+        func run(_ index: Int) -> [DisposalError.Failure] {
+            if index == instruments.count {
+                runs += 1
+                if runs == 1 {
+                    do throws(DisposalError) { try close() } catch { outcome = error }
+                }
+                return outcome?.failures ?? []
+            }
+            var failures: [DisposalError.Failure] = []
+            instruments[index].close {
+                failures = run(index + 1)
+                return failures
+            }
+            return failures
+        }
+        _ = run(0)
+        if runs != 1 { Self.closeNotRunOnce() }
+        if let outcome { throw outcome }
+    }
+
+    /// ``reportingClose(_:)`` for an `async` close.
+    private func reportingClose(_ close: @Sendable () async throws(DisposalError) -> Void) async throws(DisposalError) {
+        guard let instruments = instrumentsHearingClose() else { return try await close() }
+        var outcome: DisposalError?
+        var runs = 0
+        // The body an instrument gets stores its closure, valid only during the call (see
+        // `Tracer.instrumentedAsync`).
+        await withoutActuallyEscaping(close) { close in
+            func run(_ index: Int) async -> [DisposalError.Failure] {
+                if index == instruments.count {
+                    runs += 1
+                    if runs == 1 {
+                        do throws(DisposalError) { try await close() } catch { outcome = error }
+                    }
+                    return outcome?.failures ?? []
+                }
+                var failures: [DisposalError.Failure] = []
+                await instruments[index].closeAsync(
+                    ScopeCloseBody {
+                        failures = await run(index + 1)
+                        return failures
+                    })
+                return failures
+            }
+            _ = await run(0)
+        }
+        if runs != 1 { Self.closeNotRunOnce() }
+        if let outcome { throw outcome }
+    }
+
+    /// Stops the program: an instrument did not run a scope's close exactly once.
+    private static func closeNotRunOnce() -> Never {
+        fatalError(
+            """
+            Wiring: a ScopeInstrument's close(_:) or closeAsync(_:) did not call its body exactly once, so the scope's instances were not disposed as they should be.
+            To fix: call `body` exactly once in every ScopeInstrument.close(_:) and closeAsync(_:).
+            """
+        )
+    }
+
+    #if DEBUG
+        /// Whether the warning below has been printed: once per process, so that a loop that
+        /// drops scopes does not flood the console.
+        private static let warned = Atomic<Bool>(false)
+
+        /// Prints a warning, in debug builds, when the scope is released without being closed
+        /// while it holds instances that were never disposed (the first time only).
+        func warnIfDroppedUndisposed(name: ScopeName?) {
+            let undisposed = undisposedCount
+            guard undisposed > 0, !Self.warned.exchange(true, ordering: .relaxed) else { return }
+            let scope = name.map { "scope \"\($0.rawValue)\"" } ?? "a scope"
+            printWarning(
+                """
+                Wiring warning: \(scope) was released without close(); its \(undisposed) disposable instance\(undisposed == 1 ? " was" : "s were") released without being disposed.
+                To fix: end every scope with `try await scope.close()` when its work is done. (Printed once per process.)
+                """
+            )
+        }
+    #endif
+}
+
+/// The scopes of a container that are open: made and neither closed nor released. Its
+/// ``Container/shutdown()`` closes them, newest (innermost) first.
+struct OpenScopes: Sendable {
+    private var next = 0
+    private var scopes: [ObjectIdentifier: (order: Int, bag: SharedBag)] = [:]
+    /// Set when the container's shutdown took them: a scope made later is born closed.
+    private var ended = false
+
+    /// Its scopes, oldest first, without closing the list.
+    func all() -> [DisposalBag] {
+        scopes.values.sorted { $0.order < $1.order }.map(\.bag.bag)
+    }
+
+    /// Closes the list and returns its scopes, newest first.
+    mutating func takeAll() -> [DisposalBag] {
+        ended = true
+        defer { scopes = [:] }
+        return scopes.values.sorted { $0.order > $1.order }.map(\.bag.bag)
+    }
+
+    /// Records `bag`; `false` when the container has already shut down.
+    mutating func add(_ bag: DisposalBag) -> Bool {
+        guard !ended else { return false }
+        scopes[ObjectIdentifier(bag)] = (next, SharedBag(bag: bag))
+        next += 1
+        return true
+    }
+
+    /// Removes `bag`, returning it so that it is released after the lock.
+    mutating func remove(_ bag: DisposalBag) -> DisposalBag? {
+        scopes.removeValue(forKey: ObjectIdentifier(bag))?.bag.bag
+    }
+}
+
+extension Lock where State == OpenScopes {
+    /// Records a new scope's bag; `false` when the container has shut down (the scope is born
+    /// closed: its bag builds nothing).
+    func open(_ bag: DisposalBag) -> Bool {
+        if withLock({ $0.add(bag) }) { return true }
+        bag.stopBuilds()
+        return false
+    }
+
+    /// Forgets a scope's bag: it was closed or released.
+    func forget(_ bag: DisposalBag) {
+        let removed = withLock { $0.remove(bag) }
+        withExtendedLifetime(removed) {}  // released here, outside the lock
+    }
+}

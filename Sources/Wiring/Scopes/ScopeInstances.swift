@@ -1,0 +1,354 @@
+/// A scope's instances: its bag's slots (``ScopeSlot``), behind the bag's one lock.
+///
+/// This is a server's request path, so it is built to cost little:
+/// - no object per instance (a slot stores it in place), no hashing: a scope holds a handful of
+///   instances, found by a linear scan of the registration's identity;
+/// - two lock pairs per build (claim the slot and count the build in; publish it and count it
+///   out), one per cached read;
+/// - exactly once under contention all the same: a build claims its slot before its factory
+///   runs (with no lock held), and a thread that needs the same instance waits on the bag's
+///   condition until it is published. Only such a wait registers the build in
+///   ``BuildOwnership``, so a cross-thread loop through a scope still throws
+///   ``WiringError/Code/cycle`` instead of hanging, and the uncontended path never touches it.
+/// - A reset or close moves the slots out under the lock, and disposes and releases their
+///   instances after it. A build a reset overlapped returns its instance to its caller without
+///   caching it; one an end overlapped is disposed by that end, or by itself if the end is over.
+extension DisposalBag {
+    /// The lock, the header and the inline slots, for the build path, which waits on the
+    /// condition and so locks and unlocks by hand.
+    @inline(__always)
+    private var parts: (lock: InlineLockPointer, header: UnsafeMutablePointer<Header>, inline: UnsafeMutablePointer<ScopeSlot>) {
+        // Valid while the bag lives: the caller holds a reference to it throughout.
+        withUnsafeMutablePointers { header, inline in
+            (InlineLockPointer(UnsafeMutableRawPointer(header).assumingMemoryBound(to: InlineLock.self)), header, inline)
+        }
+    }
+
+    /// The scope's instance of `entry`'s registration, built through `resolver` (the scope's)
+    /// if needed, exactly once across all threads.
+    func value<T>(for entry: Entry<T>, through resolver: Resolver, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
+        let inline = entry.storesScopedValueInline
+        let thread = currentThreadID
+        let (lock, header, inlineSlots) = parts
+        // Every access below to `header.pointee` and the slots happens between lock() and unlock().
+        lock.lock()
+        while true {
+            guard let index = header.pointee.slots.index(of: entry, inline: inlineSlots) else { break }
+            let slot = header.pointee.slots.base(inlineSlots) + index
+            switch slot.pointee.phase {
+            case .published, .kept:
+                let value = slot.pointee.storage.load(as: T.self, inline: inline)
+                lock.unlock()
+                return value
+            case .building(let builder) where builder == thread:
+                // Re-entered from its own hooks, which may close a cycle on the instance the
+                // factory made; from its factory, a loop.
+                if slot.pointee.hasValue {
+                    let value = slot.pointee.storage.load(as: T.self, inline: inline)
+                    lock.unlock()
+                    return value
+                }
+                lock.unlock()
+                throw Resolver.cycle(entry)
+            case .building(let builder):
+                // Another thread builds it: wait for it, unless that thread waits for us.
+                let marker = slot.pointee.marker ?? ScopedBuildMarker()
+                slot.pointee.marker = marker
+                guard BuildOwnership.shared.wait(for: ObjectIdentifier(marker), ownedBy: builder, by: thread) else {
+                    lock.unlock()
+                    throw Resolver.cycle(entry)
+                }
+                lock.wait()
+                BuildOwnership.shared.endWait(by: thread)
+                withExtendedLifetime(marker) {}
+            }
+        }
+        // Not built. A closed scope builds nothing, but what a build in flight (which its end
+        // waits for) still needs to finish its graph.
+        if header.pointee.state.closed, header.pointee.state.finished || !BuildNesting.isInsideBuild {
+            lock.unlock()
+            throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
+        }
+        // A stale instance of the same key (its registration replaced or removed) goes, so that
+        // the scope never serves what an old factory built.
+        let stale = header.pointee.slots.removeStale(entry.key, inline: inlineSlots)
+        header.pointee.state.inFlight += 1
+        _ = header.pointee.slots.append(ScopeSlot(entry: entry, phase: .building(thread: thread)), inline: inlineSlots)
+        let started = header.pointee.slots.generation
+        lock.unlock()
+        if let stale { disposeAndRelease(stale) }
+
+        var teardown: DisposalTicket.Teardown?
+        let value: T
+        do {
+            var unused: DisposalTicket?
+            value = try resolver.buildUntracked(entry, arguments, disposal: nil, ticket: &unused) { (value, _) throws(WiringError) in
+                teardown = DisposalTracker.teardown(for: value, of: entry, extras: entry.extras)
+                // Only hooks can re-enter the build with its instance made (a cycle they close);
+                // without hooks, nothing reads it before it is published.
+                guard entry.hasHooks else { return }
+                self.withLocked { state, slots, inline in
+                    guard let index = slots.building(entry, by: thread, inline: inline) else { return }
+                    let slot = slots.base(inline) + index
+                    slot.pointee.storage.store(value, inline: entry.storesScopedValueInline)
+                    slot.pointee.hasValue = true
+                    slot.pointee.order = state.nextOrder
+                    state.nextOrder += 1
+                }
+            }
+        } catch {
+            let (ready, mine) = withLocked { state, slots, inline in
+                (state.leave(async: false), slots.building(entry, by: thread, inline: inline).map { slots.remove(at: $0, inline: inline) })
+            }
+            for waiter in ready { waiter.resume() }
+            Self.wakeWaiters(of: mine?.marker, in: self)
+            // A hook threw: the instance exists; nothing will hand it out, so it goes now.
+            if let teardown { run(for: entry).disposeNow(teardown) }
+            mine?.release()
+            throw error
+        }
+        return try publish(value, teardown: teardown, of: entry, by: thread, started: started)
+    }
+
+    /// The second half of a build: counts it out and publishes its instance, unless a reset or
+    /// an end overlapped it. Returns the instance to hand out: the one built, or one provided
+    /// meanwhile.
+    private func publish<T>(
+        _ value: T, teardown: DisposalTicket.Teardown?, of entry: Entry<T>, by thread: UInt, started: Int
+    ) throws(WiringError) -> T {
+        let inline = entry.storesScopedValueInline
+        var result = value
+        var handOut = true
+        var disposeNow = false
+        var dropped: ScopeSlot?
+        var marker: ScopedBuildMarker?
+        let ready = withLocked { state, slots, inlineSlots -> [Waiter] in
+            let ready = state.leave(async: false)
+            if state.closed, state.finished || !BuildNesting.isInsideBuild {
+                // The owner began to end meanwhile: not handed out.
+                handOut = false
+                disposeNow = state.finished
+            }
+            guard let index = slots.building(entry, by: thread, inline: inlineSlots) else { return ready }
+            let slot = slots.base(inlineSlots) + index
+            marker = slot.pointee.marker
+            slot.pointee.marker = nil
+            if !slot.pointee.hasValue {
+                slot.pointee.storage.store(value, inline: inline)
+                slot.pointee.hasValue = true
+                slot.pointee.order = state.nextOrder
+                state.nextOrder += 1
+            }
+            slot.pointee.teardown = teardown
+            if let provided = slots.published(entry, inline: inlineSlots) {
+                // Provided meanwhile: the scope keeps what it was given.
+                result = slots.base(inlineSlots)[provided].storage.load(as: T.self, inline: inline)
+                slot.pointee.phase = .kept
+            } else if handOut, slots.generation == started {
+                slot.pointee.phase = .published
+            } else {
+                slot.pointee.phase = .kept
+            }
+            if slot.pointee.phase == .kept, disposeNow || teardown == nil {
+                // Nothing for an end to dispose of, or the end is over: it goes after the lock.
+                dropped = slots.remove(at: index, inline: inlineSlots)
+            }
+            return ready
+        }
+        for waiter in ready { waiter.resume() }
+        Self.wakeWaiters(of: marker, in: self)
+        if var dropped {
+            if disposeNow, let teardown = dropped.teardown {
+                dropped.teardown = nil
+                run(for: entry).disposeNow(teardown)
+            }
+            dropped.release()
+        }
+        if !handOut { throw WiringError(code: .shutDown, entry: entry, detail: .closedScope) }
+        return result
+    }
+
+    /// Lets the threads that waited for a build look again. Call it without the lock.
+    private static func wakeWaiters(of marker: ScopedBuildMarker?, in bag: DisposalBag) {
+        guard let marker else { return }
+        BuildOwnership.shared.release(ObjectIdentifier(marker))
+        let lock = bag.lockPointer
+        lock.lock()
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// How a teardown of `entry`'s instance runs and is reported.
+    private func run(for entry: AnyEntry) -> TeardownRun {
+        TeardownRun(registeredType: entry.key.type, tracer: entry.tracer.flatMap { $0.instruments.isEmpty ? nil : $0 }, bag: self)
+    }
+
+    /// Disposes `slot`'s instance now, if it has a teardown (or a ticket, for one an async build
+    /// made), then releases it. Call it with no lock held.
+    private func disposeAndRelease(_ slot: consuming ScopeSlot) {
+        if let teardown = slot.teardown {
+            slot.teardown = nil
+            run(for: slot.entry).disposeNow(teardown)
+        }
+        slot.release()
+    }
+
+    /// The instance of `entry`'s registration if it is built; never builds, never waits.
+    func peek<T>(_ entry: Entry<T>) -> T? {
+        withLocked { _, slots, inline in
+            slots.published(entry, inline: inline).map { slots.base(inline)[$0].storage.load(as: T.self, inline: entry.storesScopedValueInline) }
+        }
+    }
+
+    /// Caches `value`, built by an async build (whose ticket the bag holds), for `entry`'s
+    /// registration unless an instance is cached already; returns the one cached. A stale
+    /// instance of the same key (an older registration's) goes, disposed after the lock, as a
+    /// synchronous build's does.
+    func store<T>(_ value: T, for entry: Entry<T>) -> T {
+        let (existing, stale) = withLocked { state, slots, inline -> (T?, ScopeSlot?) in
+            if let index = slots.published(entry, inline: inline) {
+                return (slots.base(inline)[index].storage.load(as: T.self, inline: entry.storesScopedValueInline), nil)
+            }
+            let stale = slots.removeStale(entry.key, inline: inline)
+            slots.appendPublished(value, of: entry, inline: inline)
+            return (nil, stale)
+        }
+        if let stale { disposeAndRelease(stale) }
+        return existing ?? value
+    }
+
+    /// What ``provide(_:for:)`` did.
+    enum Provided { case provided, duplicate, closed }
+
+    /// Caches `value` for `entry`'s registration, unless the scope holds one already or is closed.
+    func provide<T>(_ value: T, for entry: Entry<T>) -> Provided {
+        let (outcome, stale) = withLocked { state, slots, inline -> (Provided, ScopeSlot?) in
+            if state.closed { return (.closed, nil) }
+            if slots.published(entry, inline: inline) != nil { return (.duplicate, nil) }
+            let stale = slots.removeStale(entry.key, inline: inline)
+            slots.appendPublished(value, of: entry, inline: inline)
+            return (.provided, stale)
+        }
+        if let stale { disposeAndRelease(stale) }
+        return outcome
+    }
+
+    /// Disposes and releases every instance the scope holds, newest first; builds in flight
+    /// finish without caching. Call it with no lock held.
+    func resetSlots() {
+        // A few at a time, moved to the stack under the lock, disposed and released after it:
+        // no allocation for a request's handful.
+        withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: 8) { buffer in
+            var bumped = false
+            while true {
+                let taken = withLocked { _, slots, inline -> Int in
+                    if !bumped {
+                        slots.generation &+= 1
+                        bumped = true
+                    }
+                    return slots.takeNewest(into: buffer, inline: inline)
+                }
+                if taken == 0 { return }
+                for index in 0..<taken { disposeAndRelease((buffer.baseAddress.unsafelyUnwrapped + index).move()) }
+            }
+        }
+    }
+
+    /// Takes the teardown of the newest slot that has one, if it is newer than `limit`, for an
+    /// end to run after the lock, with what runs and reports it.
+    func takeNewestSlotTeardown(newerThan limit: Int) -> (teardown: DisposalTicket.Teardown, run: TeardownRun)? {
+        let taken = withLocked { _, slots, inline -> (DisposalTicket.Teardown, AnyEntry)? in
+            slots.takeNewestTeardown(newerThan: limit, inline: inline)
+        }
+        return taken.map { ($0.0, run(for: $0.1)) }
+    }
+}
+
+extension ScopeSlots {
+    /// The slot `thread` is building for `entry`'s registration. Requires the lock.
+    func building(_ entry: AnyEntry, by thread: UInt, inline: UnsafeMutablePointer<ScopeSlot>) -> Int? {
+        let slots = base(inline)
+        for index in 0..<count where slots[index].phase == .building(thread: thread) && slots[index].belongs(to: entry) {
+            return index
+        }
+        return nil
+    }
+
+    /// The published slot of `entry`'s registration. Requires the lock.
+    func published(_ entry: AnyEntry, inline: UnsafeMutablePointer<ScopeSlot>) -> Int? {
+        let slots = base(inline)
+        for index in 0..<count where slots[index].phase == .published && slots[index].belongs(to: entry) { return index }
+        return nil
+    }
+
+    /// Removes the published instance of `key` that another registration made (the registration
+    /// was replaced or removed since), for the caller to dispose and release after the lock.
+    mutating func removeStale(_ key: ServiceKey, inline: UnsafeMutablePointer<ScopeSlot>) -> ScopeSlot? {
+        let slots = base(inline)
+        for index in 0..<count where slots[index].phase == .published && slots[index].entry.key == key {
+            return remove(at: index, inline: inline)
+        }
+        return nil
+    }
+
+    /// Appends a published slot holding `value` (provided, or built by an async build whose
+    /// ticket the bag holds: nothing for the slot to dispose). Requires the lock.
+    mutating func appendPublished<T>(_ value: T, of entry: Entry<T>, inline: UnsafeMutablePointer<ScopeSlot>) {
+        var slot = ScopeSlot(entry: entry, phase: .published)
+        slot.storage.store(value, inline: entry.storesScopedValueInline)
+        slot.hasValue = true
+        _ = append(slot, inline: inline)
+    }
+
+    /// Moves up to `buffer.count` slots that are not being built into `buffer`, newest first;
+    /// returns how many. Requires the lock.
+    mutating func takeNewest(into buffer: UnsafeMutableBufferPointer<ScopeSlot>, inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
+        var taken = 0
+        while taken < buffer.count {
+            let slots = base(inline)
+            var newest: Int?
+            for index in 0..<count {
+                if case .building = slots[index].phase { continue }
+                if newest.map({ slots[index].order > slots[$0].order }) ?? true { newest = index }
+            }
+            guard let newest else { break }
+            (buffer.baseAddress.unsafelyUnwrapped + taken).initialize(to: remove(at: newest, inline: inline))
+            taken += 1
+        }
+        return taken
+    }
+
+    /// Takes the teardown of the newest slot that has one, if it is newer than `limit`. Requires
+    /// the lock.
+    mutating func takeNewestTeardown(newerThan limit: Int, inline: UnsafeMutablePointer<ScopeSlot>) -> (DisposalTicket.Teardown, AnyEntry)? {
+        let slots = base(inline)
+        var newest: Int?
+        for index in 0..<count where slots[index].teardown != nil && slots[index].order > limit {
+            if newest.map({ slots[index].order > slots[$0].order }) ?? true { newest = index }
+        }
+        guard let newest else { return nil }
+        let teardown = slots[newest].teardown.unsafelyUnwrapped
+        slots[newest].teardown = nil
+        return (teardown, slots[newest].entry)
+    }
+
+    /// The registrations of slots whose teardown is asynchronous, newest first. Requires the lock.
+    func asynchronousTeardowns(inline: UnsafeMutablePointer<ScopeSlot>) -> [(order: Int, name: String)] {
+        let slots = base(inline)
+        var found: [(order: Int, name: String)] = []
+        for index in 0..<count {
+            if case .async = slots[index].teardown {
+                found.append((slots[index].order, typeDisplayName(slots[index].entry.key.type)))
+            }
+        }
+        return found
+    }
+
+    /// How many slots hold a teardown not yet run. Requires the lock.
+    func undisposedCount(inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
+        let slots = base(inline)
+        var undisposed = 0
+        for index in 0..<count where slots[index].teardown != nil { undisposed += 1 }
+        return undisposed
+    }
+}

@@ -1,0 +1,173 @@
+/// A scope's instance of one registration, or one it keeps only to dispose of: a slot of its
+/// ``DisposalBag``. Read and written only under that bag's lock; moved out of it to be released
+/// after the lock (``release()``).
+///
+/// The instance is stored in the slot itself when it fits (three words, bitwise-movable, as a
+/// class reference or an existential of one is), else in a box (``ScopedValueBox``): a request's
+/// instances cost no allocation of their own. Only the registration knows the instance's type
+/// (``AnyEntry/destroyScopedValue(_:)``).
+@usableFromInline
+struct ScopeSlot {
+    /// The registration whose instance it is; the slot holds it until it is released.
+    let entry: AnyEntry
+    /// The registration's identity, which survives republishing it (hooks, tracing): its
+    /// container and its sequence number there.
+    let owner: ObjectIdentifier
+    let sequence: Int
+    var phase: Phase
+    /// Whether `storage` holds an instance.
+    var hasValue = false
+    /// The instance, or its box (see ``ScopedValueStorage``).
+    var storage = ScopedValueStorage()
+    /// Its place in creation order (the bag's), once built: disposal runs newest first.
+    var order = -1
+    /// How to dispose of the instance; `nil` when there is nothing to dispose, or it was provided,
+    /// or it has been disposed.
+    var teardown: DisposalTicket.Teardown?
+    /// Made by the first thread that waits for the build: its identity in ``BuildOwnership``.
+    var marker: ScopedBuildMarker?
+
+    enum Phase: Equatable {
+        /// Its factory runs on `thread`.
+        case building(thread: UInt)
+        /// Built or provided: served to every resolve.
+        case published
+        /// Built while a reset or close overlapped the build: never served, only disposed.
+        case kept
+    }
+
+    init(entry: AnyEntry, phase: Phase) {
+        self.entry = entry
+        owner = ObjectIdentifier(entry.owner)
+        sequence = entry.sequence
+        self.phase = phase
+    }
+
+    /// Whether it is `entry`'s registration's slot.
+    @inline(__always)
+    func belongs(to entry: AnyEntry) -> Bool {
+        sequence == entry.sequence && owner == ObjectIdentifier(entry.owner)
+    }
+
+    /// Releases the instance (not disposed: whoever took the slot out disposed it, or must not).
+    /// Call it with no lock held: the instance's `deinit` may resolve.
+    consuming func release() {
+        if hasValue { entry.destroyScopedValue(&storage) }
+    }
+}
+
+/// Three words that hold a scope's instance of type `T` in place, or a retained
+/// ``ScopedValueBox`` of it when `T` does not fit (``Entry/storesScopedValueInline``).
+@usableFromInline
+struct ScopedValueStorage {
+    var words: (UInt, UInt, UInt) = (0, 0, 0)
+
+    /// Stores `value`; the storage must be empty.
+    @inline(__always)
+    mutating func store<T>(_ value: T, inline: Bool) {
+        if inline {
+            _ = withUnsafeMutableBytes(of: &words) { $0.baseAddress.unsafelyUnwrapped.initializeMemory(as: T.self, to: value) }
+        } else {
+            let box = Unmanaged.passRetained(ScopedValueBox(value))
+            words.0 = UInt(bitPattern: box.toOpaque())
+        }
+    }
+
+    /// A copy of the value stored as `T`.
+    @inline(__always)
+    func load<T>(as _: T.Type, inline: Bool) -> T {
+        if inline {
+            return withUnsafeBytes(of: words) { $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: T.self).pointee }
+        }
+        let raw = UnsafeRawPointer(bitPattern: words.0).unsafelyUnwrapped
+        return Unmanaged<ScopedValueBox<T>>.fromOpaque(raw).takeUnretainedValue().value
+    }
+
+    /// Destroys the value stored as `T`; the storage is empty afterwards.
+    mutating func destroy<T>(as _: T.Type, inline: Bool) {
+        if inline {
+            _ = withUnsafeMutableBytes(of: &words) { $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+        } else {
+            let raw = UnsafeRawPointer(bitPattern: words.0).unsafelyUnwrapped
+            Unmanaged<ScopedValueBox<T>>.fromOpaque(raw).release()
+        }
+        words = (0, 0, 0)
+    }
+}
+
+/// A scope's instance that does not fit in its slot.
+final class ScopedValueBox<T> {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// The identity of a scoped build that a thread waits for (see ``ScopeSlot/marker``).
+final class ScopedBuildMarker {}
+
+/// Where a scope's slots are: in its bag's allocation, then, once they outgrow it, in a buffer
+/// of their own. Part of the bag's header, read and written under its lock.
+@usableFromInline
+struct ScopeSlots {
+    /// How many slots the bag's allocation holds.
+    let inlineCapacity: Int
+    /// How many slots are in use, from the first.
+    var count = 0
+    /// Slots moved out of the bag's allocation when they outgrew it, with their capacity.
+    /// Safe: allocated, moved and freed only under the bag's lock or in its `deinit`.
+    private var spill: UnsafeMutablePointer<ScopeSlot>?
+    private var spillCapacity = 0
+    /// Counts resets: a build publishes only if none happened since it started.
+    var generation = 0
+
+    init(inlineCapacity: Int = 0) {
+        self.inlineCapacity = inlineCapacity
+    }
+
+    /// The first slot.
+    @inline(__always)
+    func base(_ inline: UnsafeMutablePointer<ScopeSlot>) -> UnsafeMutablePointer<ScopeSlot> {
+        spill ?? inline
+    }
+
+    /// Adds `slot` last; returns its index.
+    mutating func append(_ slot: consuming ScopeSlot, inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
+        let capacity = spill == nil ? inlineCapacity : spillCapacity
+        if count == capacity {
+            let newCapacity = max(8, capacity * 2)
+            let moved = UnsafeMutablePointer<ScopeSlot>.allocate(capacity: newCapacity)
+            moved.moveInitialize(from: base(inline), count: count)
+            spill?.deallocate()
+            spill = moved
+            spillCapacity = newCapacity
+        }
+        (base(inline) + count).initialize(to: slot)
+        count += 1
+        return count - 1
+    }
+
+    /// Removes the slot at `index`, moving the last one into its place; returns it.
+    mutating func remove(at index: Int, inline: UnsafeMutablePointer<ScopeSlot>) -> ScopeSlot {
+        let slots = base(inline)
+        let removed = (slots + index).move()
+        count -= 1
+        if index != count { (slots + index).moveInitialize(from: slots + count, count: 1) }
+        return removed
+    }
+
+    /// The index of `entry`'s registration's slot, if any.
+    @inline(__always)
+    func index(of entry: AnyEntry, inline: UnsafeMutablePointer<ScopeSlot>) -> Int? {
+        let slots = base(inline)
+        for index in 0..<count where slots[index].belongs(to: entry) && slots[index].phase != .kept { return index }
+        return nil
+    }
+
+    /// Releases every slot's instance and frees the spilled buffer: for the bag's `deinit`.
+    mutating func releaseAll(inline: UnsafeMutablePointer<ScopeSlot>) {
+        let slots = base(inline)
+        for index in 0..<count { (slots + index).move().release() }
+        count = 0
+        spill?.deallocate()
+        spill = nil
+    }
+}
