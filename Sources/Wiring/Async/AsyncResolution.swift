@@ -104,7 +104,7 @@ extension Resolver {
                     entry,
                     build,
                     as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id),
-                    publish: { (value, ticket) throws(WiringError) -> T in instances.bag.store(value, for: entry) }
+                    publish: { (value, ticket) throws(WiringError) -> T in instances.bag.store(value, ticket: ticket, for: entry) }
                 )
             }
         case .transient, .graph, .weakSingleton:

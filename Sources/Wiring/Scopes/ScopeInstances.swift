@@ -103,7 +103,11 @@ extension DisposalBag {
             for waiter in ready { waiter.resume() }
             Self.wakeWaiters(of: mine?.marker, in: self)
             // A hook threw: the instance exists; nothing will hand it out, so it goes now.
-            if let teardown { run(for: entry).disposeNow(teardown) }
+            if let teardown {
+                let run = run(for: entry)
+                run.tracer?.trackedInstancesChanged(by: 1)
+                run.disposeNow(teardown)
+            }
             mine?.release()
             throw error
         }
@@ -157,6 +161,10 @@ extension DisposalBag {
         }
         for waiter in ready { waiter.resume() }
         Self.wakeWaiters(of: marker, in: self)
+        if teardown != nil, let tracer = entry.tracer, !tracer.instruments.isEmpty {
+            // Tracked, after the lock: it calls the instruments.
+            tracer.trackedInstancesChanged(by: 1)
+        }
         if var dropped {
             if disposeNow, let teardown = dropped.teardown {
                 dropped.teardown = nil
@@ -190,6 +198,7 @@ extension DisposalBag {
             slot.teardown = nil
             run(for: slot.entry).disposeNow(teardown)
         }
+        slot.ticket?.disposeNow()
         slot.release()
     }
 
@@ -204,13 +213,13 @@ extension DisposalBag {
     /// registration unless an instance is cached already; returns the one cached. A stale
     /// instance of the same key (an older registration's) goes, disposed after the lock, as a
     /// synchronous build's does.
-    func store<T>(_ value: T, for entry: Entry<T>) -> T {
+    func store<T>(_ value: T, ticket: DisposalTicket?, for entry: Entry<T>) -> T {
         let (existing, stale) = withLocked { state, slots, inline -> (T?, ScopeSlot?) in
             if let index = slots.published(entry, inline: inline) {
                 return (slots.base(inline)[index].storage.load(as: T.self, inline: entry.storesScopedValueInline), nil)
             }
             let stale = slots.removeStale(entry.key, inline: inline)
-            slots.appendPublished(value, of: entry, inline: inline)
+            slots.appendPublished(value, of: entry, ticket: ticket, inline: inline)
             return (nil, stale)
         }
         if let stale { disposeAndRelease(stale) }
@@ -226,7 +235,7 @@ extension DisposalBag {
             if state.closed { return (.closed, nil) }
             if slots.published(entry, inline: inline) != nil { return (.duplicate, nil) }
             let stale = slots.removeStale(entry.key, inline: inline)
-            slots.appendPublished(value, of: entry, inline: inline)
+            slots.appendPublished(value, of: entry, ticket: nil, inline: inline)
             return (.provided, stale)
         }
         if let stale { disposeAndRelease(stale) }
@@ -293,8 +302,11 @@ extension ScopeSlots {
 
     /// Appends a published slot holding `value` (provided, or built by an async build whose
     /// ticket the bag holds: nothing for the slot to dispose). Requires the lock.
-    mutating func appendPublished<T>(_ value: T, of entry: Entry<T>, inline: UnsafeMutablePointer<ScopeSlot>) {
+    mutating func appendPublished<T>(
+        _ value: T, of entry: Entry<T>, ticket: DisposalTicket?, inline: UnsafeMutablePointer<ScopeSlot>
+    ) {
         var slot = ScopeSlot(entry: entry, phase: .published)
+        slot.ticket = ticket
         slot.storage.store(value, inline: entry.storesScopedValueInline)
         slot.hasValue = true
         _ = append(slot, inline: inline)

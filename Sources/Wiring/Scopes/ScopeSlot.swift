@@ -24,6 +24,8 @@ struct ScopeSlot {
     /// How to dispose of the instance; `nil` when there is nothing to dispose, or it was provided,
     /// or it has been disposed.
     var teardown: DisposalTicket.Teardown?
+    /// How to dispose of an instance an async build made: its bag holds the ticket too.
+    var ticket: DisposalTicket?
     /// Made by the first thread that waits for the build: its identity in ``BuildOwnership``.
     var marker: ScopedBuildMarker?
 
@@ -52,6 +54,11 @@ struct ScopeSlot {
     /// Releases the instance (not disposed: whoever took the slot out disposed it, or must not).
     /// Call it with no lock held: the instance's `deinit` may resolve.
     consuming func release() {
+        if teardown != nil, let tracer = entry.tracer, !tracer.instruments.isEmpty {
+            // Released undisposed (a scope dropped without its close): no longer tracked either.
+            tracer.trackedInstancesChanged(by: -1)
+        }
+        teardown = nil
         if hasValue { entry.destroyScopedValue(&storage) }
     }
 }
