@@ -143,7 +143,7 @@ extension DisposalBag {
                 slot.pointee.order = state.nextOrder
                 state.nextOrder += 1
             }
-            slot.pointee.teardown = teardown
+            slot.pointee.setTeardown(teardown)
             if let provided = slots.published(entry, inline: inlineSlots) {
                 // Provided meanwhile: the scope keeps what it was given.
                 result = slots.base(inlineSlots)[provided].storage.load(as: T.self, inline: inline)
@@ -166,10 +166,7 @@ extension DisposalBag {
             tracer.trackedInstancesChanged(by: 1)
         }
         if var dropped {
-            if disposeNow, let teardown = dropped.teardown {
-                dropped.teardown = nil
-                run(for: entry).disposeNow(teardown)
-            }
+            if disposeNow, let teardown = dropped.takeTeardown() { run(for: entry).disposeNow(teardown) }
             dropped.release()
         }
         if !handOut { throw WiringError(code: .shutDown, entry: entry, detail: .closedScope) }
@@ -194,10 +191,7 @@ extension DisposalBag {
     /// Disposes `slot`'s instance now, if it has a teardown (or a ticket, for one an async build
     /// made), then releases it. Call it with no lock held.
     private func disposeAndRelease(_ slot: consuming ScopeSlot) {
-        if let teardown = slot.teardown {
-            slot.teardown = nil
-            run(for: slot.entry).disposeNow(teardown)
-        }
+        if let teardown = slot.takeTeardown() { run(for: slot.entry).disposeNow(teardown) }
         slot.ticket?.disposeNow()
         slot.release()
     }
@@ -205,7 +199,9 @@ extension DisposalBag {
     /// The instance of `entry`'s registration if it is built; never builds, never waits.
     func peek<T>(_ entry: Entry<T>) -> T? {
         withLocked { _, slots, inline in
-            slots.published(entry, inline: inline).map { slots.base(inline)[$0].storage.load(as: T.self, inline: entry.storesScopedValueInline) }
+            slots.published(entry, inline: inline).map {
+                slots.base(inline)[$0].storage.load(as: T.self, inline: entry.storesScopedValueInline)
+            }
         }
     }
 
@@ -276,26 +272,26 @@ extension DisposalBag {
 extension ScopeSlots {
     /// The slot `thread` is building for `entry`'s registration. Requires the lock.
     func building(_ entry: AnyEntry, by thread: UInt, inline: UnsafeMutablePointer<ScopeSlot>) -> Int? {
-        let slots = base(inline)
-        for index in 0..<count where slots[index].phase == .building(thread: thread) && slots[index].belongs(to: entry) {
-            return index
-        }
-        return nil
+        find(entry, inline: inline) { $0 == .building(thread: thread) }
     }
 
     /// The published slot of `entry`'s registration. Requires the lock.
     func published(_ entry: AnyEntry, inline: UnsafeMutablePointer<ScopeSlot>) -> Int? {
-        let slots = base(inline)
-        for index in 0..<count where slots[index].phase == .published && slots[index].belongs(to: entry) { return index }
-        return nil
+        find(entry, inline: inline) { $0 == .published }
     }
 
     /// Removes the published instance of `key` that another registration made (the registration
     /// was replaced or removed since), for the caller to dispose and release after the lock.
     mutating func removeStale(_ key: ServiceKey, inline: UnsafeMutablePointer<ScopeSlot>) -> ScopeSlot? {
         let slots = base(inline)
-        for index in 0..<count where slots[index].phase == .published && slots[index].entry.key == key {
-            return remove(at: index, inline: inline)
+        let type = ObjectIdentifier(key.type)
+        var index = 0
+        while index < count {
+            let slot = slots + index
+            if slot.pointee.type == type, slot.pointee.phase == .published, slot.pointee.entry.key == key {
+                return remove(at: index, inline: inline)
+            }
+            index += 1
         }
         return nil
     }
@@ -320,8 +316,9 @@ extension ScopeSlots {
             let slots = base(inline)
             var newest: Int?
             for index in 0..<count {
-                if case .building = slots[index].phase { continue }
-                if newest.map({ slots[index].order > slots[$0].order }) ?? true { newest = index }
+                let slot = slots + index
+                if case .building = slot.pointee.phase { continue }
+                if newest.map({ slot.pointee.order > slots[$0].order }) ?? true { newest = index }
             }
             guard let newest else { break }
             (buffer.baseAddress.unsafelyUnwrapped + taken).initialize(to: remove(at: newest, inline: inline))
@@ -332,15 +329,17 @@ extension ScopeSlots {
 
     /// Takes the teardown of the newest slot that has one, if it is newer than `limit`. Requires
     /// the lock.
-    mutating func takeNewestTeardown(newerThan limit: Int, inline: UnsafeMutablePointer<ScopeSlot>) -> (DisposalTicket.Teardown, AnyEntry)? {
+    mutating func takeNewestTeardown(newerThan limit: Int, inline: UnsafeMutablePointer<ScopeSlot>) -> (DisposalTicket.Teardown, AnyEntry)?
+    {
         let slots = base(inline)
-        var newest: Int?
-        for index in 0..<count where slots[index].teardown != nil && slots[index].order > limit {
-            if newest.map({ slots[index].order > slots[$0].order }) ?? true { newest = index }
+        var newest = -1
+        var newestOrder = limit
+        for index in 0..<count where slots[index].hasTeardown && slots[index].order > newestOrder {
+            newest = index
+            newestOrder = slots[index].order
         }
-        guard let newest else { return nil }
-        let teardown = slots[newest].teardown.unsafelyUnwrapped
-        slots[newest].teardown = nil
+        guard newest >= 0 else { return nil }
+        let teardown = slots[newest].takeTeardown().unsafelyUnwrapped
         return (teardown, slots[newest].entry)
     }
 
@@ -348,10 +347,8 @@ extension ScopeSlots {
     func asynchronousTeardowns(inline: UnsafeMutablePointer<ScopeSlot>) -> [(order: Int, name: String)] {
         let slots = base(inline)
         var found: [(order: Int, name: String)] = []
-        for index in 0..<count {
-            if case .async = slots[index].teardown {
-                found.append((slots[index].order, typeDisplayName(slots[index].entry.key.type)))
-            }
+        for index in 0..<count where slots[index].teardownIsAsync {
+            found.append((slots[index].order, typeDisplayName(slots[index].entry.key.type)))
         }
         return found
     }
@@ -360,7 +357,7 @@ extension ScopeSlots {
     func undisposedCount(inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
         let slots = base(inline)
         var undisposed = 0
-        for index in 0..<count where slots[index].teardown != nil { undisposed += 1 }
+        for index in 0..<count where slots[index].hasTeardown { undisposed += 1 }
         return undisposed
     }
 }

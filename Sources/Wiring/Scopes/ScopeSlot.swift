@@ -8,22 +8,29 @@
 /// (``AnyEntry/destroyScopedValue(_:)``).
 @usableFromInline
 struct ScopeSlot {
-    /// The registration whose instance it is; the slot holds it until it is released.
-    let entry: AnyEntry
+    // The trivial fields come first: the scans read only those, through a pointer, copying and
+    // retaining nothing.
     /// The registration's identity, which survives republishing it (hooks, tracing): its
     /// container and its sequence number there.
     let owner: ObjectIdentifier
     let sequence: Int
+    /// The registered type, to find a stale instance of the same key quickly.
+    let type: ObjectIdentifier
     var phase: Phase
+    /// Whether `teardown` is set, and whether it is asynchronous.
+    var hasTeardown = false
+    var teardownIsAsync = false
     /// Whether `storage` holds an instance.
     var hasValue = false
     /// The instance, or its box (see ``ScopedValueStorage``).
     var storage = ScopedValueStorage()
     /// Its place in creation order (the bag's), once built: disposal runs newest first.
     var order = -1
+    /// The registration whose instance it is; the slot holds it until it is released.
+    let entry: AnyEntry
     /// How to dispose of the instance; `nil` when there is nothing to dispose, or it was provided,
-    /// or it has been disposed.
-    var teardown: DisposalTicket.Teardown?
+    /// or it has been disposed. Set through ``setTeardown(_:)`` and ``takeTeardown()``.
+    private(set) var teardown: DisposalTicket.Teardown?
     /// How to dispose of an instance an async build made: its bag holds the ticket too.
     var ticket: DisposalTicket?
     /// Made by the first thread that waits for the build: its identity in ``BuildOwnership``.
@@ -42,23 +49,29 @@ struct ScopeSlot {
         self.entry = entry
         owner = ObjectIdentifier(entry.owner)
         sequence = entry.sequence
+        type = ObjectIdentifier(entry.key.type)
         self.phase = phase
     }
 
-    /// Whether it is `entry`'s registration's slot.
-    @inline(__always)
-    func belongs(to entry: AnyEntry) -> Bool {
-        sequence == entry.sequence && owner == ObjectIdentifier(entry.owner)
+    mutating func setTeardown(_ teardown: DisposalTicket.Teardown?) {
+        self.teardown = teardown
+        hasTeardown = teardown != nil
+        if case .async = teardown { teardownIsAsync = true } else { teardownIsAsync = false }
+    }
+
+    mutating func takeTeardown() -> DisposalTicket.Teardown? {
+        defer { setTeardown(nil) }
+        return teardown
     }
 
     /// Releases the instance (not disposed: whoever took the slot out disposed it, or must not).
     /// Call it with no lock held: the instance's `deinit` may resolve.
     consuming func release() {
-        if teardown != nil, let tracer = entry.tracer, !tracer.instruments.isEmpty {
+        if hasTeardown, let tracer = entry.tracer, !tracer.instruments.isEmpty {
             // Released undisposed (a scope dropped without its close): no longer tracked either.
             tracer.trackedInstancesChanged(by: -1)
         }
-        teardown = nil
+        setTeardown(nil)
         if hasValue { entry.destroyScopedValue(&storage) }
     }
 }
@@ -93,7 +106,9 @@ struct ScopedValueStorage {
     /// Destroys the value stored as `T`; the storage is empty afterwards.
     mutating func destroy<T>(as _: T.Type, inline: Bool) {
         if inline {
-            _ = withUnsafeMutableBytes(of: &words) { $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+            _ = withUnsafeMutableBytes(of: &words) {
+                $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: T.self).deinitialize(count: 1)
+            }
         } else {
             let raw = UnsafeRawPointer(bitPattern: words.0).unsafelyUnwrapped
             Unmanaged<ScopedValueBox<T>>.fromOpaque(raw).release()
@@ -161,11 +176,25 @@ struct ScopeSlots {
         return removed
     }
 
-    /// The index of `entry`'s registration's slot, if any.
+    /// The index of `entry`'s registration's slot, if any, published or being built.
     @inline(__always)
     func index(of entry: AnyEntry, inline: UnsafeMutablePointer<ScopeSlot>) -> Int? {
+        find(entry, inline: inline) { $0 != .kept }
+    }
+
+    /// The first slot of `entry`'s registration whose phase passes `test`. Reads only trivial
+    /// fields, through the pointer.
+    @inline(__always)
+    func find(_ entry: AnyEntry, inline: UnsafeMutablePointer<ScopeSlot>, where test: (ScopeSlot.Phase) -> Bool) -> Int? {
+        let owner = ObjectIdentifier(entry.owner)
+        let sequence = entry.sequence
         let slots = base(inline)
-        for index in 0..<count where slots[index].belongs(to: entry) && slots[index].phase != .kept { return index }
+        var index = 0
+        while index < count {
+            let slot = slots + index
+            if slot.pointee.sequence == sequence, slot.pointee.owner == owner, test(slot.pointee.phase) { return index }
+            index += 1
+        }
         return nil
     }
 
