@@ -96,7 +96,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
-        .target(name: "Wiring", swiftSettings: strictSettings),
+        .target(name: "Wiring", exclude: ["Scopes/DESIGN.md"], swiftSettings: strictSettings),
         // Helpers for users' test targets: per-test containers for Swift Testing and XCTest.
         .target(name: "WiringTesting", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .target(name: "WiringImpose", dependencies: ["Wiring"], swiftSettings: layeredSettings),

@@ -80,6 +80,11 @@ class AnyEntry: @unchecked Sendable {
         fatalError("Wiring: a scope stored an instance of a registration without a type")
     }
 
+    /// How to dispose of the instance a scope's slot stores (see ``destroyScopedValue(_:)``).
+    func scopedTeardown(_ storage: ScopedValueStorage) -> DisposalTicket.Teardown? {
+        fatalError("Wiring: a scope stored an instance of a registration without a type")
+    }
+
     /// The ``CreationOrder`` number of the instance the container caches for this registration
     /// now, if any.
     var creationOrder: UInt64? { nil }
@@ -324,6 +329,10 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
 
     override func destroyScopedValue(_ storage: inout ScopedValueStorage) {
         storage.destroy(as: T.self, inline: storesScopedValueInline)
+    }
+
+    override func scopedTeardown(_ storage: ScopedValueStorage) -> DisposalTicket.Teardown? {
+        DisposalTracker.teardown(for: storage.load(as: T.self, inline: storesScopedValueInline), of: self, extras: extras)
     }
 
     override func resetCache() -> AnyObject? {

@@ -28,9 +28,6 @@ struct ScopeSlot {
     var order = -1
     /// The registration whose instance it is; the slot holds it until it is released.
     let entry: AnyEntry
-    /// How to dispose of the instance; `nil` when there is nothing to dispose, or it was provided,
-    /// or it has been disposed. Set through ``setTeardown(_:)`` and ``takeTeardown()``.
-    private(set) var teardown: DisposalTicket.Teardown?
     /// How to dispose of an instance an async build made: its bag holds the ticket too.
     var ticket: DisposalTicket?
     /// Made by the first thread that waits for the build: its identity in ``BuildOwnership``.
@@ -53,15 +50,19 @@ struct ScopeSlot {
         self.phase = phase
     }
 
+    /// Records whether the instance has a teardown, and its kind; the teardown itself is made
+    /// again from the instance when it runs (``takeTeardown()``), so the slot holds no closure.
     mutating func setTeardown(_ teardown: DisposalTicket.Teardown?) {
-        self.teardown = teardown
         hasTeardown = teardown != nil
         if case .async = teardown { teardownIsAsync = true } else { teardownIsAsync = false }
     }
 
+    /// The instance's teardown, once: `nil` afterwards, or if it has none.
     mutating func takeTeardown() -> DisposalTicket.Teardown? {
-        defer { setTeardown(nil) }
-        return teardown
+        guard hasTeardown, hasValue else { return nil }
+        hasTeardown = false
+        teardownIsAsync = false
+        return entry.scopedTeardown(storage)
     }
 
     /// Releases the instance (not disposed: whoever took the slot out disposed it, or must not).
