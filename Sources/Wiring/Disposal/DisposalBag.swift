@@ -18,9 +18,10 @@ import Synchronization
 /// first slots inline (``ManagedBuffer``).
 @usableFromInline
 final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
-    // Safe to share between threads (``SharedBag``): the header's state and the slots are read and written only between `lock()` and
-    // `unlock()` of the inline lock (``withState(_:)``, ``ScopeSlots``), which is initialised in
-    // `make` before the bag is shared and destroyed in `deinit`; `isScopes` never changes.
+    // Safe to share between threads (``SharedBag``): the header's state and the slots are read
+    // and written only between `lock()` and `unlock()` of the inline lock (``withLocked(_:)``),
+    // which is initialised in `make` before the bag is shared and destroyed in `deinit`;
+    // `isScopes` and `instruments` never change.
 
     /// What the bag's one allocation starts with. The lock must stay its first field: the bag
     /// finds it at the header's address (see ``lockPointer``).
@@ -33,6 +34,12 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         let isScopes: Bool
         /// What the container's instruments keep of the scope; `nil` when it has none.
         let instruments: [any ScopeInstrument]?
+
+        /// The lock of the header at `header`: its first field, at the header's own address.
+        @inline(__always)
+        static func lock(at header: UnsafeMutablePointer<Header>) -> InlineLockPointer {
+            InlineLockPointer(UnsafeMutableRawPointer(header).assumingMemoryBound(to: InlineLock.self))
+        }
     }
 
     @usableFromInline
@@ -124,19 +131,20 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     deinit {
         // No other reference exists: no lock is needed, and none is held while the slots'
         // instances are released.
-        withUnsafeMutablePointers { header, inline in
+        // The header's fields are read through its pointer: the `header` property would copy
+        // all of it.
+        let abandonedBy = withUnsafeMutablePointers { header, inline in
             header.pointee.slots.releaseAll(inline: inline)
+            return header.pointee.state.closeReported ? nil : header.pointee.instruments
         }
         lockPointer.destroy()
-        if let instruments = header.instruments, !header.state.closeReported {
-            for instrument in instruments { instrument.abandoned() }
-        }
+        for instrument in abandonedBy ?? [] { instrument.abandoned() }
     }
 
     /// The inline lock, at the header's address (its first field).
     @inline(__always)
     var lockPointer: InlineLockPointer {
-        withUnsafeMutablePointerToHeader { InlineLockPointer(UnsafeMutableRawPointer($0).assumingMemoryBound(to: InlineLock.self)) }
+        withUnsafeMutablePointerToHeader { Header.lock(at: $0) }
     }
 
     /// Whether the bag is a scope's (else a container's); set when it is made, never changed.
@@ -155,7 +163,7 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         _ body: (inout State, inout ScopeSlots, UnsafeMutablePointer<ScopeSlot>) -> Result
     ) -> Result {
         withUnsafeMutablePointers { header, inline in
-            let lock = InlineLockPointer(UnsafeMutableRawPointer(header).assumingMemoryBound(to: InlineLock.self))
+            let lock = Header.lock(at: header)
             lock.lock()
             defer { lock.unlock() }
             return body(&header.pointee.state, &header.pointee.slots, inline)

@@ -51,7 +51,8 @@ extension DisposalBag {
 
     /// The scope's instruments, if any; they hear of its close from now on, not of it abandoned.
     private func instrumentsHearingClose() -> [any ScopeInstrument]? {
-        guard let instruments = header.instruments else { return nil }
+        // Read through the header's pointer: the `header` property would copy all of it.
+        guard let instruments = withUnsafeMutablePointerToHeader({ $0.pointee.instruments }) else { return nil }
         withState { $0.closeReported = true }
         return instruments
     }

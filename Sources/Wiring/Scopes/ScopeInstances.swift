@@ -20,7 +20,7 @@ extension DisposalBag {
     private var parts: (lock: InlineLockPointer, header: UnsafeMutablePointer<Header>, inline: UnsafeMutablePointer<ScopeSlot>) {
         // Valid while the bag lives: the caller holds a reference to it throughout.
         withUnsafeMutablePointers { header, inline in
-            (InlineLockPointer(UnsafeMutableRawPointer(header).assumingMemoryBound(to: InlineLock.self)), header, inline)
+            (Header.lock(at: header), header, inline)
         }
     }
 
