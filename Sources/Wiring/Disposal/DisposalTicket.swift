@@ -118,11 +118,15 @@ struct TeardownRun: @unchecked Sendable {
         return failure
     }
 
-    /// Reports a teardown that started at `start` and ended now, with its failure if any.
-    private func reportDisposed(since start: ContinuousClock.Instant?, failure: DisposalError.Failure?) {
-        guard let tracer, let start else { return }
-        tracer.disposed(DisposalInfo(type: registeredType, start: start, duration: .now - start, error: failure?.error))
-        tracer.trackedInstancesChanged(by: -1)
+    /// Ends a teardown that started at `start`: its failure, if `error` is one, reported with its
+    /// duration to the instruments.
+    private func finished(since start: ContinuousClock.Instant?, error: (any Error)?) -> DisposalError.Failure? {
+        let failure = error.map { DisposalError.Failure(registration: registration, error: $0) }
+        if let tracer, let start {
+            tracer.disposed(DisposalInfo(type: registeredType, start: start, duration: .now - start, error: error))
+            tracer.trackedInstancesChanged(by: -1)
+        }
+        return failure
     }
 
     /// The time now, when a teardown is reported to instruments.
@@ -132,61 +136,56 @@ struct TeardownRun: @unchecked Sendable {
     /// task that the bag's next ``DisposalBag/disposeAll()`` awaits, which reports its failure.
     private func runOrStart(_ teardown: DisposalTicket.Teardown) -> DisposalError.Failure? {
         let start = reportStart
-        let failure: DisposalError.Failure?
-        do {
-            switch teardown {
-            case .sync(let run): try Self.asTeardown(run)
-            case .disposable(let disposable): try Self.asTeardown { try disposable.dispose() }
-            case .async(let run):
-                let registration = self.registration
-                let box = UncheckedBox(run)
-                let report = self
-                bag?.runLater { () async -> DisposalError.Failure? in
-                    let failure: DisposalError.Failure?
-                    do {
-                        try await box.value()
-                        failure = nil
-                    } catch {
-                        failure = DisposalError.Failure(registration: registration, error: error)
-                    }
-                    report.reportDisposed(since: start, failure: failure)
-                    return failure
+        if case .async(let run) = teardown {
+            let box = UncheckedBox(run)
+            let report = self
+            bag?.runLater { () async -> DisposalError.Failure? in
+                do {
+                    try await box.value()
+                    return report.finished(since: start, error: nil)
+                } catch {
+                    return report.finished(since: start, error: error)
                 }
-                return nil
             }
-            failure = nil
-        } catch {
-            failure = DisposalError.Failure(registration: registration, error: error)
+            return nil
         }
-        reportDisposed(since: start, failure: failure)
-        return failure
+        do {
+            try Self.runSynchronously(teardown)
+            return finished(since: start, error: nil)
+        } catch {
+            return finished(since: start, error: error)
+        }
     }
 
-    /// Runs a synchronous teardown, marked on this thread as one (``ResolutionContext/teardownDepth``)
-    /// so that an end it calls does not wait for an end in progress.
-    private static func asTeardown(_ run: () throws -> Void) throws {
+    /// Runs a synchronous teardown on this thread, marked as one (``ResolutionContext/teardownDepth``)
+    /// so that an end it calls does not wait for an end in progress; `false` for an asynchronous
+    /// one, which it leaves to the caller.
+    @discardableResult
+    private static func runSynchronously(_ teardown: DisposalTicket.Teardown) throws -> Bool {
+        let run: () throws -> Void
+        switch teardown {
+        case .sync(let teardown): run = teardown
+        case .disposable(let disposable): run = { try disposable.dispose() }
+        case .async: return false
+        }
         let context = ResolutionContext.current
         context.teardownDepth += 1
         defer { context.teardownDepth -= 1 }
         try run()
+        return true
     }
 
     /// Runs the teardown, awaiting an asynchronous one; returns its failure.
     func disposeAwaiting(_ teardown: DisposalTicket.Teardown) async -> DisposalError.Failure? {
         let start = reportStart
-        let failure: DisposalError.Failure?
         do {
-            switch teardown {
-            case .sync(let run): try Self.asTeardown(run)
-            case .disposable(let disposable): try Self.asTeardown { try disposable.dispose() }
-            case .async(let run): try await DisposalBag.$insideTeardown.withValue(true) { try await run() }
+            if try !Self.runSynchronously(teardown), case .async(let run) = teardown {
+                try await DisposalBag.$insideTeardown.withValue(true) { try await run() }
             }
-            failure = nil
+            return finished(since: start, error: nil)
         } catch {
-            failure = DisposalError.Failure(registration: registration, error: error)
+            return finished(since: start, error: error)
         }
-        reportDisposed(since: start, failure: failure)
-        return failure
     }
 }
 
