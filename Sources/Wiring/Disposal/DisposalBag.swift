@@ -71,6 +71,13 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         /// abandoned, when it is released).
         var closeReported = false
 
+        /// Whether the owner serves and builds nothing more: it is closed, and the caller is not a
+        /// build in flight (which its end waits for) that still needs to finish its graph. Asks
+        /// the thread and task whether they are inside a build only when closed (no user code).
+        var refuses: Bool {
+            closed && (finished || !BuildNesting.isInsideBuild)
+        }
+
         /// Counts a build out; returns the closers it lets go, to resume after the lock.
         mutating func leave(async: Bool) -> [Waiter] {
             inFlight -= 1

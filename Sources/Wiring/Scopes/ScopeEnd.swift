@@ -45,8 +45,7 @@ extension DisposalBag {
     /// Whether the scope builds nothing more: it is closed, and the caller is not a build in
     /// flight (which its end waits for) that still needs to finish its graph.
     var refusesBuilds: Bool {
-        let (closed, finished) = withState { ($0.closed, $0.finished) }
-        return closed && (finished || !BuildNesting.isInsideBuild)
+        withState { $0.refuses }
     }
 
     /// The scope's instruments, if any; they hear of its close from now on, not of it abandoned.

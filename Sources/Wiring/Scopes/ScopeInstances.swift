@@ -33,6 +33,12 @@ extension DisposalBag {
         // Every access below to `header.pointee` and the slots happens between lock() and unlock().
         lock.lock()
         while true {
+            // A closed scope serves nothing, not even what it holds (its end may have disposed
+            // it), but to a build in flight that its end waits for, which may finish its graph.
+            if header.pointee.state.refuses {
+                lock.unlock()
+                throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
+            }
             guard let index = header.pointee.slots.index(of: entry, inline: inlineSlots) else { break }
             let slot = header.pointee.slots.base(inlineSlots) + index
             switch slot.pointee.phase {
@@ -63,13 +69,7 @@ extension DisposalBag {
                 withExtendedLifetime(marker) {}
             }
         }
-        // Not built. A closed scope builds nothing, but what a build in flight (which its end
-        // waits for) still needs to finish its graph.
-        if header.pointee.state.closed, header.pointee.state.finished || !BuildNesting.isInsideBuild {
-            lock.unlock()
-            throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
-        }
-        // A stale instance of the same key (its registration replaced or removed) goes, so that
+        // Not built. A stale instance of the same key (its registration replaced or removed) goes, so that
         // the scope never serves what an old factory built.
         let stale = header.pointee.slots.removeStale(entry.key, inline: inlineSlots)
         header.pointee.state.inFlight += 1
@@ -128,7 +128,7 @@ extension DisposalBag {
         var marker: ScopedBuildMarker?
         let ready = withLocked { state, slots, inlineSlots -> [Waiter] in
             let ready = state.leave(async: false)
-            if state.closed, state.finished || !BuildNesting.isInsideBuild {
+            if state.refuses {
                 // The owner began to end meanwhile: not handed out.
                 handOut = false
                 disposeNow = state.finished
@@ -198,8 +198,9 @@ extension DisposalBag {
 
     /// The instance of `entry`'s registration if it is built; never builds, never waits.
     func peek<T>(_ entry: Entry<T>) -> T? {
-        withLocked { _, slots, inline in
-            slots.published(entry, inline: inline).map {
+        withLocked { state, slots, inline in
+            if state.refuses { return nil }
+            return slots.published(entry, inline: inline).map {
                 slots.base(inline)[$0].storage.load(as: T.self, inline: entry.storesScopedValueInline)
             }
         }

@@ -225,4 +225,47 @@ struct SyncCloseTests {
         #expect([nil, .shutDown].contains(outcome.withLock { $0 }))
         #expect(log.all == ["late"])
     }
+
+    @Test("a teardown that asks a nested scope for an instance the close already disposed gets shutDown, not that instance")
+    func disposedInstanceNotServedDuringClose() throws {
+        let container = Container()
+        let served = Lock<[String]>([])
+        container.register(SessionCache.self, lifetime: .scoped("session")) { _ in SessionCache() }
+        container.register(SessionLog.self, lifetime: .scoped("session")) { r in SessionLog(cache: try r.resolve()) }
+        let session = container.makeScope("session")
+        let request = session.makeScope()
+        let log = try request.resolve(SessionLog.self)
+        // Disposal runs newest first: the log, then the cache. The cache's teardown asks the
+        // nested scope for the log, which the close has just disposed.
+        log.cache.onDispose = {
+            do {
+                let again = try request.resolve(SessionLog.self)
+                served.withLock { $0.append(again.isDisposed ? "a disposed log" : "a live log") }
+            } catch let error as WiringError {
+                served.withLock { $0.append("\(error.code)") }
+            } catch {
+                served.withLock { $0.append("\(error)") }
+            }
+        }
+        try session.syncClose()
+        #expect(log.isDisposed)
+        #expect(served.withLock { $0 } == ["\(WiringError.Code.shutDown)"])
+    }
+}
+
+/// A session's cache, disposed after the log built from it; runs `onDispose` in its teardown.
+final class SessionCache: Disposable, @unchecked Sendable {
+    // @unchecked: `onDispose` is set before the scope closes, on the test's thread, and read by
+    // the teardown, on the same thread.
+    var onDispose: () -> Void = {}
+    func dispose() { onDispose() }
+}
+
+/// A session's log, disposed first.
+final class SessionLog: Disposable, Sendable {
+    let cache: SessionCache
+    private let disposed = Atomic<Bool>(false)
+    init(cache: SessionCache) { self.cache = cache }
+    var isDisposed: Bool { disposed.load(ordering: .relaxed) }
+    func dispose() { disposed.store(true, ordering: .relaxed) }
 }
