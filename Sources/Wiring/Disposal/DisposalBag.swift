@@ -104,16 +104,31 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
 
     /// A caller waiting for the bag: a suspended task (the `async` end), or a blocked thread
     /// (the synchronous one).
+    ///
+    /// A task's continuation is boxed (``SuspendedTask``): `CheckedContinuation` comes from a
+    /// module built for library evolution, so an enum holding it in place has a layout known
+    /// only at run time, and every build that counts itself out (``State/leave(async:)``, which
+    /// returns waiters) would look its metadata up.
     enum Waiter {
-        case task(CheckedContinuation<Void, Never>)
+        case task(SuspendedTask)
         case thread(DispatchSemaphore)
+
+        static func task(_ continuation: CheckedContinuation<Void, Never>) -> Waiter {
+            .task(SuspendedTask(continuation))
+        }
 
         func resume() {
             switch self {
-            case .task(let continuation): continuation.resume()
+            case .task(let task): task.continuation.resume()
             case .thread(let semaphore): semaphore.signal()
             }
         }
+    }
+
+    /// A task suspended until the bag lets it go.
+    final class SuspendedTask {
+        let continuation: CheckedContinuation<Void, Never>
+        init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
     }
 
     /// The owners being ended by the current task, innermost last: an end called again from
