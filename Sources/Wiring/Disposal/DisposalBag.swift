@@ -184,12 +184,19 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     func withLocked<Result>(
         _ body: (inout State, inout ScopeSlots, UnsafeMutablePointer<ScopeSlot>) -> Result
     ) -> Result {
-        withUnsafeMutablePointers { header, inline in
-            let lock = Header.lock(at: header)
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&header.pointee.state, &header.pointee.slots, inline)
-        }
+        let (header, inline) = pointers
+        let lock = Header.lock(at: header)
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&header.pointee.state, &header.pointee.slots, inline)
+    }
+
+    /// The header and the inline elements. Valid while the bag lives, which its caller's reference
+    /// guarantees: a `ManagedBuffer` never moves. Not generic, unlike `withUnsafeMutablePointers`,
+    /// which unspecialised callers (a scope's builds, generic over the instance's type) would pay
+    /// for in run-time metadata lookups of the pointer types.
+    var pointers: (header: UnsafeMutablePointer<Header>, inline: UnsafeMutablePointer<ScopeSlot>) {
+        withUnsafeMutablePointers { ($0, $1) }
     }
 
     /// Counts a build in; `false` once the bag is closed (the build must not start).

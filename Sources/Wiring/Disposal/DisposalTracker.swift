@@ -23,34 +23,40 @@ enum DisposalTracker {
 
     /// How to dispose `instance`, built by `entry`; `nil` for an instance with nothing to dispose.
     static func teardown<T>(for instance: T, of entry: AnyEntry, extras: EntryExtras<T>?) -> DisposalTicket.Teardown? {
-        let run: DisposalTicket.Teardown
-        if let extras, let registered = registered(extras, instance) {
-            run = registered
-        } else {
-            // Whether the instance is disposable is two conformance lookups; a registration
-            // builds one dynamic type nearly always, so it keeps the answer for the first one.
-            // `as Any`: in generic code, `type(of:)` of an existential `T` is the existential's
-            // metatype, not the instance's type.
-            let dynamicType = type(of: instance as Any)
-            let identity = ObjectIdentifier(dynamicType)
-            let conformance: DisposalConformance
-            if let known = entry.disposalConformance.load() {
-                // Another type than the first: looked up each time (not kept: rare).
-                conformance = known.type == identity ? known : DisposalConformance(dynamicType)
-            } else {
-                let first = DisposalConformance(dynamicType)
-                entry.disposalConformance.storeIfNil(first)
-                conformance = first
-            }
-            if let asyncType = conformance.asyncDisposable {
-                run = disposing(instance, as: asyncType)
-            } else if let syncType = conformance.disposable {
-                run = disposing(instance, as: syncType)
-            } else {
-                return nil
+        if let extras, let registered = registered(extras, instance) { return registered }
+        let conformance = self.conformance(of: instance, builtBy: entry)
+        if let asyncType = conformance.asyncDisposable { return disposing(instance, as: asyncType) }
+        if let syncType = conformance.disposable { return disposing(instance, as: syncType) }
+        return nil
+    }
+
+    /// Whether ``teardown(for:of:extras:)`` would dispose `instance`, and how, without making the
+    /// teardown: what a scope's slot keeps (it makes the teardown again when it runs).
+    static func teardownKind<T>(for instance: T, of entry: AnyEntry, extras: EntryExtras<T>?) -> TeardownKind {
+        if let extras, let registered = extras.refinements.teardown {
+            switch registered {
+            case .sync: return .sync
+            case .async: return .async
             }
         }
-        return run
+        let conformance = self.conformance(of: instance, builtBy: entry)
+        if conformance.asyncDisposable != nil { return .async }
+        return conformance.disposable != nil ? .sync : .none
+    }
+
+    /// Whether `instance`'s dynamic type is disposable. That is two conformance lookups; a
+    /// registration builds one dynamic type nearly always, so it keeps the answer for the first.
+    private static func conformance<T>(of instance: T, builtBy entry: AnyEntry) -> DisposalConformance {
+        // `as Any`: in generic code, `type(of:)` of an existential `T` is the existential's
+        // metatype, not the instance's type.
+        let dynamicType = type(of: instance as Any)
+        if let known = entry.disposalConformance.load() {
+            // Another type than the first: looked up each time (not kept: rare).
+            return known.type == ObjectIdentifier(dynamicType) ? known : DisposalConformance(dynamicType)
+        }
+        let first = DisposalConformance(dynamicType)
+        entry.disposalConformance.storeIfNil(first)
+        return first
     }
 
     /// Disposes, now, an instance that a build made and then abandoned: a decorator or an
@@ -122,4 +128,9 @@ final class DisposalConformance: @unchecked Sendable {
         asyncDisposable = type as? any AsyncDisposable.Type
         disposable = asyncDisposable == nil ? type as? any Disposable.Type : nil
     }
+}
+
+/// Whether an instance has a teardown, and whether it must be awaited.
+enum TeardownKind: UInt8 {
+    case none, sync, async
 }

@@ -19,9 +19,8 @@ extension DisposalBag {
     @inline(__always)
     private var parts: (lock: InlineLockPointer, header: UnsafeMutablePointer<Header>, inline: UnsafeMutablePointer<ScopeSlot>) {
         // Valid while the bag lives: the caller holds a reference to it throughout.
-        withUnsafeMutablePointers { header, inline in
-            (Header.lock(at: header), header, inline)
-        }
+        let (header, inline) = pointers
+        return (Header.lock(at: header), header, inline)
     }
 
     /// The scope's instance of `entry`'s registration, built through `resolver` (the scope's)
@@ -78,12 +77,12 @@ extension DisposalBag {
         lock.unlock()
         if let stale { disposeAndRelease(stale) }
 
-        var teardown: DisposalTicket.Teardown?
+        var kind = TeardownKind.none
         let value: T
         do {
             var unused: DisposalTicket?
             value = try resolver.buildUntracked(entry, arguments, disposal: nil, ticket: &unused) { (value, _) throws(WiringError) in
-                teardown = DisposalTracker.teardown(for: value, of: entry, extras: entry.extras)
+                kind = DisposalTracker.teardownKind(for: value, of: entry, extras: entry.extras)
                 // Only hooks can re-enter the build with its instance made (a cycle they close);
                 // without hooks, nothing reads it before it is published.
                 guard entry.hasHooks else { return }
@@ -92,6 +91,7 @@ extension DisposalBag {
                     let slot = slots.base(inline) + index
                     slot.pointee.storage.store(value, inline: entry.storesScopedValueInline)
                     slot.pointee.hasValue = true
+                    slot.pointee.teardownKind = kind
                     slot.pointee.order = state.nextOrder
                     state.nextOrder += 1
                 }
@@ -102,23 +102,26 @@ extension DisposalBag {
             }
             for waiter in ready { waiter.resume() }
             Self.wakeWaiters(of: mine?.marker, in: self)
-            // A hook threw: the instance exists; nothing will hand it out, so it goes now.
-            if let teardown {
-                let run = run(for: entry)
-                run.tracer?.trackedInstancesChanged(by: 1)
-                run.disposeNow(teardown)
+            if var mine {
+                // A hook threw: the instance exists (its slot holds it); nothing will hand it
+                // out, so it goes now.
+                if let teardown = mine.takeTeardown() {
+                    let run = run(for: entry)
+                    run.tracer?.trackedInstancesChanged(by: 1)
+                    run.disposeNow(teardown)
+                }
+                mine.release()
             }
-            mine?.release()
             throw error
         }
-        return try publish(value, teardown: teardown, of: entry, by: thread, started: started)
+        return try publish(value, kind: kind, of: entry, by: thread, started: started)
     }
 
     /// The second half of a build: counts it out and publishes its instance, unless a reset or
     /// an end overlapped it. Returns the instance to hand out: the one built, or one provided
     /// meanwhile.
     private func publish<T>(
-        _ value: T, teardown: DisposalTicket.Teardown?, of entry: Entry<T>, by thread: UInt, started: Int
+        _ value: T, kind: TeardownKind, of entry: Entry<T>, by thread: UInt, started: Int
     ) throws(WiringError) -> T {
         let inline = entry.storesScopedValueInline
         var result = value
@@ -143,7 +146,7 @@ extension DisposalBag {
                 slot.pointee.order = state.nextOrder
                 state.nextOrder += 1
             }
-            slot.pointee.setTeardown(teardown)
+            slot.pointee.teardownKind = kind
             if let provided = slots.published(entry, inline: inlineSlots) {
                 // Provided meanwhile: the scope keeps what it was given.
                 result = slots.base(inlineSlots)[provided].storage.load(as: T.self, inline: inline)
@@ -153,7 +156,7 @@ extension DisposalBag {
             } else {
                 slot.pointee.phase = .kept
             }
-            if slot.pointee.phase == .kept, disposeNow || teardown == nil {
+            if slot.pointee.phase == .kept, disposeNow || kind == .none {
                 // Nothing for an end to dispose of, or the end is over: it goes after the lock.
                 dropped = slots.remove(at: index, inline: inlineSlots)
             }
@@ -161,7 +164,7 @@ extension DisposalBag {
         }
         for waiter in ready { waiter.resume() }
         Self.wakeWaiters(of: marker, in: self)
-        if teardown != nil, let tracer = entry.tracer, !tracer.instruments.isEmpty {
+        if kind != .none, let tracer = entry.tracer, !tracer.instruments.isEmpty {
             // Tracked, after the lock: it calls the instruments.
             tracer.trackedInstancesChanged(by: 1)
         }
@@ -335,7 +338,7 @@ extension ScopeSlots {
         let slots = base(inline)
         var newest = -1
         var newestOrder = limit
-        for index in 0..<count where slots[index].hasTeardown && slots[index].order > newestOrder {
+        for index in 0..<count where slots[index].teardownKind != .none && slots[index].order > newestOrder {
             newest = index
             newestOrder = slots[index].order
         }
@@ -348,7 +351,7 @@ extension ScopeSlots {
     func asynchronousTeardowns(inline: UnsafeMutablePointer<ScopeSlot>) -> [(order: Int, name: String)] {
         let slots = base(inline)
         var found: [(order: Int, name: String)] = []
-        for index in 0..<count where slots[index].teardownIsAsync {
+        for index in 0..<count where slots[index].teardownKind == .async {
             found.append((slots[index].order, typeDisplayName(slots[index].entry.key.type)))
         }
         return found
@@ -358,7 +361,7 @@ extension ScopeSlots {
     func undisposedCount(inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
         let slots = base(inline)
         var undisposed = 0
-        for index in 0..<count where slots[index].hasTeardown { undisposed += 1 }
+        for index in 0..<count where slots[index].teardownKind != .none { undisposed += 1 }
         return undisposed
     }
 }

@@ -17,9 +17,9 @@ struct ScopeSlot {
     /// The registered type, to find a stale instance of the same key quickly.
     let type: ObjectIdentifier
     var phase: Phase
-    /// Whether `teardown` is set, and whether it is asynchronous.
-    var hasTeardown = false
-    var teardownIsAsync = false
+    /// Whether the instance has a teardown not yet run, and of which kind. The teardown itself is
+    /// made from the instance when it runs (``takeTeardown()``), so the slot moves no closure.
+    var teardownKind = TeardownKind.none
     /// Whether `storage` holds an instance.
     var hasValue = false
     /// The instance, or its box (see ``ScopedValueStorage``).
@@ -50,29 +50,21 @@ struct ScopeSlot {
         self.phase = phase
     }
 
-    /// Records whether the instance has a teardown, and its kind; the teardown itself is made
-    /// again from the instance when it runs (``takeTeardown()``), so the slot holds no closure.
-    mutating func setTeardown(_ teardown: DisposalTicket.Teardown?) {
-        hasTeardown = teardown != nil
-        if case .async = teardown { teardownIsAsync = true } else { teardownIsAsync = false }
-    }
-
     /// The instance's teardown, once: `nil` afterwards, or if it has none.
     mutating func takeTeardown() -> DisposalTicket.Teardown? {
-        guard hasTeardown, hasValue else { return nil }
-        hasTeardown = false
-        teardownIsAsync = false
+        guard teardownKind != .none, hasValue else { return nil }
+        teardownKind = .none
         return entry.scopedTeardown(storage)
     }
 
     /// Releases the instance (not disposed: whoever took the slot out disposed it, or must not).
     /// Call it with no lock held: the instance's `deinit` may resolve.
     consuming func release() {
-        if hasTeardown, let tracer = entry.tracer, !tracer.instruments.isEmpty {
+        if teardownKind != .none, let tracer = entry.tracer, !tracer.instruments.isEmpty {
             // Released undisposed (a scope dropped without its close): no longer tracked either.
             tracer.trackedInstancesChanged(by: -1)
         }
-        setTeardown(nil)
+        teardownKind = .none
         if hasValue { entry.destroyScopedValue(&storage) }
     }
 }
