@@ -79,7 +79,9 @@ struct ScopedValueStorage {
     @inline(__always)
     mutating func store<T>(_ value: T, inline: Bool) {
         if inline {
-            _ = withUnsafeMutableBytes(of: &words) { $0.baseAddress.unsafelyUnwrapped.initializeMemory(as: T.self, to: value) }
+            // The closures return nothing and make no typed pointer: unspecialised, a result of
+            // type `UnsafeMutablePointer<T>` costs a run-time metadata lookup on every store.
+            withUnsafeMutableBytes(of: &words) { _ = $0.baseAddress.unsafelyUnwrapped.initializeMemory(as: T.self, to: value) }
         } else {
             let box = Unmanaged.passRetained(ScopedValueBox(value))
             words.0 = UInt(bitPattern: box.toOpaque())
@@ -90,7 +92,7 @@ struct ScopedValueStorage {
     @inline(__always)
     func load<T>(as _: T.Type, inline: Bool) -> T {
         if inline {
-            return withUnsafeBytes(of: words) { $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: T.self).pointee }
+            return withUnsafeBytes(of: words) { $0.baseAddress.unsafelyUnwrapped.load(as: T.self) }
         }
         let raw = UnsafeRawPointer(bitPattern: words.0).unsafelyUnwrapped
         return Unmanaged<ScopedValueBox<T>>.fromOpaque(raw).takeUnretainedValue().value
@@ -99,8 +101,8 @@ struct ScopedValueStorage {
     /// Destroys the value stored as `T`; the storage is empty afterwards.
     mutating func destroy<T>(as _: T.Type, inline: Bool) {
         if inline {
-            _ = withUnsafeMutableBytes(of: &words) {
-                $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: T.self).deinitialize(count: 1)
+            withUnsafeMutableBytes(of: &words) {
+                _ = $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: T.self).deinitialize(count: 1)
             }
         } else {
             let raw = UnsafeRawPointer(bitPattern: words.0).unsafelyUnwrapped
