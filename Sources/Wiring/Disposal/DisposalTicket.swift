@@ -162,16 +162,17 @@ struct TeardownRun: @unchecked Sendable {
     /// one, which it leaves to the caller.
     @discardableResult
     private static func runSynchronously(_ teardown: DisposalTicket.Teardown) throws -> Bool {
-        let run: () throws -> Void
-        switch teardown {
-        case .sync(let teardown): run = teardown
-        case .disposable(let disposable): run = { try disposable.dispose() }
-        case .async: return false
-        }
+        if case .async = teardown { return false }
         let context = ResolutionContext.current
         context.teardownDepth += 1
         defer { context.teardownDepth -= 1 }
-        try run()
+        // Called in place, not through a closure stored in a local, whose context would be
+        // allocated on every disposal.
+        switch teardown {
+        case .sync(let run): try run()
+        case .disposable(let disposable): try disposable.dispose()
+        case .async: break
+        }
         return true
     }
 
