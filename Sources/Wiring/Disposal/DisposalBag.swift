@@ -510,6 +510,8 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     private func takeSnapshot(takingRunning: Bool) -> (pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>]) {
         withState { state in
             state.finished = true
+            // A request scope usually has neither: no sorting, no array made for it.
+            if state.tickets.isEmpty, state.running.isEmpty { return ([], []) }
             let pending = state.tickets.values.sorted { $0.order > $1.order }
             let running = Array(state.running.values)
             if takingRunning { state.running = [:] }
@@ -519,13 +521,12 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
 
     /// Throws `failures` with those of teardowns that ran outside an end since the last report.
     private func report(_ failures: [DisposalError.Failure]) throws(DisposalError) {
-        let all =
-            failures
-            + withState { state in
-                defer { state.failures = [] }
-                return state.failures
-            }
-        if !all.isEmpty { throw DisposalError(failures: all) }
+        let earlier = withState { state in
+            defer { state.failures = [] }
+            return state.failures
+        }
+        if failures.isEmpty, earlier.isEmpty { return }
+        throw DisposalError(failures: failures + earlier)
     }
 
     /// How many tracked instances have not been disposed, for the warning about a scope

@@ -72,7 +72,7 @@ extension DisposalBag {
         // the scope never serves what an old factory built.
         let stale = header.pointee.slots.removeStale(entry.key, inline: inlineSlots)
         header.pointee.state.inFlight += 1
-        _ = header.pointee.slots.append(ScopeSlot(entry: entry, phase: .building(thread: thread)), inline: inlineSlots)
+        _ = header.pointee.slots.append(entry, phase: .building(thread: thread), inline: inlineSlots)
         let started = header.pointee.slots.generation
         lock.unlock()
         if let stale { disposeAndRelease(stale) }
@@ -305,11 +305,10 @@ extension ScopeSlots {
     mutating func appendPublished<T>(
         _ value: T, of entry: Entry<T>, ticket: DisposalTicket?, inline: UnsafeMutablePointer<ScopeSlot>
     ) {
-        var slot = ScopeSlot(entry: entry, phase: .published)
-        slot.ticket = ticket
-        slot.storage.store(value, inline: entry.storesScopedValueInline)
-        slot.hasValue = true
-        _ = append(slot, inline: inline)
+        let slot = append(entry, phase: .published, inline: inline)
+        slot.pointee.ticket = ticket
+        slot.pointee.storage.store(value, inline: entry.storesScopedValueInline)
+        slot.pointee.hasValue = true
     }
 
     /// Moves up to `buffer.count` slots that are not being built into `buffer`, newest first;

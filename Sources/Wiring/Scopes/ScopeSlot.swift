@@ -146,8 +146,10 @@ struct ScopeSlots {
         spill ?? inline
     }
 
-    /// Adds `slot` last; returns its index.
-    mutating func append(_ slot: consuming ScopeSlot, inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
+    /// Adds a slot of `entry`'s registration last, made in place; returns it.
+    mutating func append(
+        _ entry: AnyEntry, phase: ScopeSlot.Phase, inline: UnsafeMutablePointer<ScopeSlot>
+    ) -> UnsafeMutablePointer<ScopeSlot> {
         let capacity = spill == nil ? inlineCapacity : spillCapacity
         if count == capacity {
             let newCapacity = max(8, capacity * 2)
@@ -157,9 +159,10 @@ struct ScopeSlots {
             spill = moved
             spillCapacity = newCapacity
         }
-        (base(inline) + count).initialize(to: slot)
+        let slot = base(inline) + count
+        slot.initialize(to: ScopeSlot(entry: entry, phase: phase))
         count += 1
-        return count - 1
+        return slot
     }
 
     /// Removes the slot at `index`, moving the last one into its place; returns it.
