@@ -78,6 +78,12 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
             closed && (finished || !BuildNesting.isInsideBuild)
         }
 
+        /// The next place in creation order, taken.
+        mutating func nextCreationOrder() -> Int {
+            defer { nextOrder += 1 }
+            return nextOrder
+        }
+
         /// Counts a build out; returns the closers it lets go, to resume after the lock.
         mutating func leave(async: Bool) -> [Waiter] {
             inFlight -= 1
@@ -249,8 +255,7 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     func track(_ registeredType: Any.Type, teardown: DisposalTicket.Teardown, tracer: Tracer?) -> DisposalTicket {
         let ticket = withState { state in
             let ticket = DisposalTicket(
-                order: state.nextOrder, registeredType: registeredType, teardown: teardown, bag: self, tracer: tracer)
-            state.nextOrder += 1
+                order: state.nextCreationOrder(), registeredType: registeredType, teardown: teardown, bag: self, tracer: tracer)
             if !state.finished { state.tickets[ticket.order] = ticket }
             return ticket
         }

@@ -92,8 +92,7 @@ extension DisposalBag {
                     slot.pointee.storage.store(value, inline: entry.storesScopedValueInline)
                     slot.pointee.hasValue = true
                     slot.pointee.teardownKind = kind
-                    slot.pointee.order = state.nextOrder
-                    state.nextOrder += 1
+                    slot.pointee.order = state.nextCreationOrder()
                 }
             }
         } catch {
@@ -143,8 +142,7 @@ extension DisposalBag {
             if !slot.pointee.hasValue {
                 slot.pointee.storage.store(value, inline: inline)
                 slot.pointee.hasValue = true
-                slot.pointee.order = state.nextOrder
-                state.nextOrder += 1
+                slot.pointee.order = state.nextCreationOrder()
             }
             slot.pointee.teardownKind = kind
             if let provided = slots.published(entry, inline: inlineSlots) {
@@ -219,7 +217,8 @@ extension DisposalBag {
                 return (slots.base(inline)[index].storage.load(as: T.self, inline: entry.storesScopedValueInline), nil)
             }
             let stale = slots.removeStale(entry.key, inline: inline)
-            slots.appendPublished(value, of: entry, ticket: ticket, inline: inline)
+            // Its place in creation order is its ticket's, made when the async build finished.
+            slots.appendPublished(value, of: entry, ticket: ticket, order: ticket?.order ?? state.nextCreationOrder(), inline: inline)
             return (nil, stale)
         }
         if let stale { disposeAndRelease(stale) }
@@ -235,7 +234,7 @@ extension DisposalBag {
             if state.closed { return (.closed, nil) }
             if slots.published(entry, inline: inline) != nil { return (.duplicate, nil) }
             let stale = slots.removeStale(entry.key, inline: inline)
-            slots.appendPublished(value, of: entry, ticket: nil, inline: inline)
+            slots.appendPublished(value, of: entry, ticket: nil, order: state.nextCreationOrder(), inline: inline)
             return (.provided, stale)
         }
         if let stale { disposeAndRelease(stale) }
@@ -303,10 +302,11 @@ extension ScopeSlots {
     /// Appends a published slot holding `value` (provided, or built by an async build whose
     /// ticket the bag holds: nothing for the slot to dispose). Requires the lock.
     mutating func appendPublished<T>(
-        _ value: T, of entry: Entry<T>, ticket: DisposalTicket?, inline: UnsafeMutablePointer<ScopeSlot>
+        _ value: T, of entry: Entry<T>, ticket: DisposalTicket?, order: Int, inline: UnsafeMutablePointer<ScopeSlot>
     ) {
         let slot = append(entry, phase: .published, inline: inline)
         slot.pointee.ticket = ticket
+        slot.pointee.order = order
         slot.pointee.storage.store(value, inline: entry.storesScopedValueInline)
         slot.pointee.hasValue = true
     }

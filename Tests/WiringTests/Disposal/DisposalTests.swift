@@ -54,6 +54,20 @@ struct DisposalTests {
         #expect(log.all.count == 4)
     }
 
+    @Test("a scope's reset disposes an instance an async factory built after one a sync factory built, newest first")
+    func resetOrdersAsyncAndSyncBuilds() async throws {
+        let log = TeardownLog()
+        let container = Container()
+        container.register(Resource.self, tag: "sync", lifetime: .scoped) { _ in Resource("sync", log) }
+        container.register(Resource.self, tag: "async", lifetime: .scoped) { _ async in Resource("async", log) }
+        let scope = container.makeScope()
+        _ = try scope.resolve(Resource.self, tag: "sync")
+        _ = try await scope.resolveAsync(Resource.self, tag: "async")
+        scope.reset()
+        #expect(log.all == ["async", "sync"])
+        try await scope.close()
+    }
+
     @Test("after shutdown every resolve fails clearly, including registrations made later")
     func resolveAfterShutdown() async throws {
         let container = Container()
