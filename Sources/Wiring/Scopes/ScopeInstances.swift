@@ -68,8 +68,8 @@ extension DisposalBag {
                 withExtendedLifetime(marker) {}
             }
         }
-        // Not built. A stale instance of the same key (its registration replaced or removed) goes, so that
-        // the scope never serves what an old factory built.
+        // Not built. A stale instance of the same key (its registration replaced or removed)
+        // goes, so that the scope never serves what an old factory built.
         let stale = header.pointee.slots.removeStale(entry.key, inline: inlineSlots)
         header.pointee.state.inFlight += 1
         _ = header.pointee.slots.append(entry, phase: .building(thread: thread), inline: inlineSlots)
