@@ -280,9 +280,10 @@ extension Resolver {
     }
 
     private func resolveScoped<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
-        guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
-            throw Resolver.noScope(for: entry, in: container)
-        }
+        guard let scope else { throw Resolver.noScope(for: entry, in: container) }
+        // The innermost scope, the common case: this resolver is already the scope's.
+        guard let name = entry.lifetime.scopeName else { return try scope.bag.value(for: entry, through: self, arguments: arguments) }
+        guard let target = scope.enclosing(named: name) else { throw Resolver.noScope(for: entry, in: container) }
         return try target.bag.value(for: entry, through: Resolver(container: container, scope: target), arguments: arguments)
     }
 
