@@ -8,6 +8,7 @@ extension DisposalBag {
     /// shutdown, which checked that already, does not.
     /// `stopped` runs once builds have stopped, before anything is disposed.
     func closeScopeSynchronously(refusing: Bool = true, stopped: () -> Void = {}) throws(DisposalError) {
+        if refusing, try closeQuietScope(stopped: stopped) { return }
         if refusing {
             let needs = stopBuildsUnlessAsynchronous()
             if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
@@ -39,6 +40,68 @@ extension DisposalBag {
                 await shared.bag.close(excluding: AsyncResolutionStack.builds(in: shared.bag))
                 try await shared.bag.disposeAll()
             }
+        }
+    }
+
+    /// The synchronous end of a quiet scope, in one step, as a request's usually is: when no
+    /// end has begun, no build is in flight, the scope holds at most its inline slots, none
+    /// with an asynchronous teardown, and nothing else (no tickets, no teardown tasks).
+    /// Returns `false`, having changed nothing, when the scope is not quiet: the general end
+    /// below then runs.
+    ///
+    /// Under one lock it stops builds, claims the end (a concurrent end waits for it, one its
+    /// teardowns call returns at once: ``endSynchronously(_:)``'s rules), marks it finished and
+    /// moves every slot out; after the lock it disposes them newest first, releases them, and
+    /// under the lock again marks the end done and collects failures reported meanwhile.
+    private func closeQuietScope(stopped: () -> Void) throws(DisposalError) -> Bool {
+        try withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: 8) { buffer throws(DisposalError) -> Bool in
+            let thread = currentThreadID
+            let taken = withLocked { state, slots, inline -> Int? in
+                guard case .notStarted = state.ending, state.inFlight == 0, state.tickets.isEmpty, state.running.isEmpty,
+                    slots.count <= buffer.count, !slots.hasAsynchronousTeardown(inline: inline)
+                else { return nil }
+                state.closed = true
+                state.finished = true
+                state.ending = .running(waiters: [])
+                state.endingThread = thread
+                return slots.takeAll(into: buffer, inline: inline)
+            }
+            guard let taken else { return false }
+            let slots = UnsafeMutableBufferPointer(rebasing: buffer[0..<taken])
+            stopped()
+            var failures: [DisposalError.Failure] = []
+            do throws(DisposalError) {
+                try reportingClose { () throws(DisposalError) in
+                    var failures: [DisposalError.Failure] = []
+                    // Newest first: the slots are in the order they were claimed, not built.
+                    var remaining = slots.count
+                    while remaining > 0 {
+                        var newest = 0
+                        for index in 1..<remaining where slots[index].order > slots[newest].order { newest = index }
+                        if let teardown = slots[newest].takeTeardown(),
+                            let failure = run(for: slots[newest].entry).disposeSynchronously(teardown)
+                        {
+                            failures.append(failure)
+                        }
+                        slots.swapAt(newest, remaining - 1)
+                        remaining -= 1
+                    }
+                    if !failures.isEmpty { throw DisposalError(failures: failures) }
+                }
+            } catch {
+                failures = error.failures
+            }
+            for index in 0..<taken { (slots.baseAddress.unsafelyUnwrapped + index).move().release() }
+            let (waiters, earlier) = withState { state -> ([Waiter], [DisposalError.Failure]) in
+                guard case .running(let waiters) = state.ending else { return ([], []) }
+                state.ending = .done
+                state.endingThread = 0
+                defer { state.failures = [] }
+                return (waiters, state.failures)
+            }
+            for waiter in waiters { waiter.resume() }
+            if failures.isEmpty, earlier.isEmpty { return true }
+            throw DisposalError(failures: failures + earlier)
         }
     }
 

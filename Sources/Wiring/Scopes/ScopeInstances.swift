@@ -185,7 +185,7 @@ extension DisposalBag {
     }
 
     /// How a teardown of `entry`'s instance runs and is reported.
-    private func run(for entry: AnyEntry) -> TeardownRun {
+    func run(for entry: AnyEntry) -> TeardownRun {
         TeardownRun(registeredType: entry.key.type, tracer: entry.tracer.flatMap { $0.instruments.isEmpty ? nil : $0 }, bag: self)
     }
 
@@ -344,6 +344,22 @@ extension ScopeSlots {
         guard newest >= 0 else { return nil }
         let teardown = slots[newest].takeTeardown().unsafelyUnwrapped
         return (teardown, slots[newest].entry)
+    }
+
+    /// Moves every slot into `buffer`, which has room for them all; returns how many. Requires
+    /// the lock.
+    mutating func takeAll(into buffer: UnsafeMutableBufferPointer<ScopeSlot>, inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
+        let taken = count
+        buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: base(inline), count: taken)
+        count = 0
+        return taken
+    }
+
+    /// Whether a slot's teardown is asynchronous. Requires the lock.
+    func hasAsynchronousTeardown(inline: UnsafeMutablePointer<ScopeSlot>) -> Bool {
+        let slots = base(inline)
+        for index in 0..<count where slots[index].teardownKind == .async { return true }
+        return false
     }
 
     /// The registrations of slots whose teardown is asynchronous, newest first. Requires the lock.
