@@ -92,14 +92,7 @@ extension DisposalBag {
                 failures = error.failures
             }
             for index in 0..<taken { (slots.baseAddress.unsafelyUnwrapped + index).move().release() }
-            let (waiters, earlier) = withState { state -> ([Waiter], [DisposalError.Failure]) in
-                guard case .running(let waiters) = state.ending else { return ([], []) }
-                state.ending = .done
-                state.endingThread = 0
-                defer { state.failures = [] }
-                return (waiters, state.failures)
-            }
-            for waiter in waiters { waiter.resume() }
+            let earlier = finishEnding(takingFailures: true)
             if failures.isEmpty, earlier.isEmpty { return true }
             throw DisposalError(failures: failures + earlier)
         }

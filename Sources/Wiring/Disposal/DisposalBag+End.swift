@@ -1,0 +1,268 @@
+#if canImport(Dispatch)
+    import Dispatch
+#endif
+
+/// The owner's end, once: a container's shutdown or a scope's close. The synchronous steps and
+/// the `async` ones share their bookkeeping (``claimEnd(reentered:synchronousOn:waiter:)``,
+/// ``finishEnding()``, the snapshot and the report); the `async` end also awaits.
+extension DisposalBag {
+    /// Ends the owner (a container's shutdown, a scope's close) once: the first call runs
+    /// `body`; a later or concurrent call waits until that has finished, then reports the
+    /// failures of teardowns that ran since (a build that finished after the end disposes its
+    /// own instance) by running ``disposeAll()`` again.
+    ///
+    /// A call that the first may be waiting for returns at once instead of waiting, which would
+    /// never end: one from inside the first's own teardowns, from a build in flight (an end
+    /// waits for those), or from a teardown task a reset started (an end awaits those).
+    func end(_ body: () async throws(DisposalError) -> Void) async throws(DisposalError) {
+        let reentered = isReentrantEnd
+        var role = EndRole.done
+        // Suspends only to wait for the first call; resumed at once otherwise.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            role = claimEnd(reentered: { reentered }, synchronousOn: nil) { .task(continuation) }
+            if role != .wait { continuation.resume() }
+        }
+        switch role {
+        case .first:
+            let id = ObjectIdentifier(self)
+            let result: Result<Void, DisposalError> = await Self.$ending.withValue(Self.ending + [id]) {
+                do throws(DisposalError) {
+                    try await body()
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            finishEnding()
+            try result.get()
+        case .reentered, .refused:
+            return  // the first call reports what fails
+        case .wait, .done:
+            try await disposeAll()
+        }
+    }
+
+    /// What a call to ``end(_:)`` or ``endSynchronously(_:)`` is to the owner's end: the one that
+    /// runs it, one that waits for it, one it may be waiting for (returns at once), one that
+    /// comes after it, or a synchronous one that met an `async` end (refused at once).
+    enum EndRole { case first, wait, reentered, done, refused }
+
+    /// Whether the calling code is one that the owner's end in progress may be waiting for:
+    /// that end's own teardowns, a build in flight, or a teardown, of any end or reset, on any
+    /// thread (two scopes whose teardowns close each other would otherwise wait for each other).
+    /// Such a call must return instead of waiting for the end, which might never finish.
+    var isReentrantEnd: Bool {
+        Self.ending.contains(ObjectIdentifier(self)) || Self.insideTeardown
+            || (ResolutionContext.existing?.teardownDepth ?? 0) > 0
+            || AsyncResolutionStack.frames.contains { $0.bag != nil }
+    }
+
+    /// Decides a call's role in the owner's end: the first runs it (a synchronous one on
+    /// `thread`, where its teardowns run, so that a call from them is re-entrant too); a later
+    /// call waits as `waiter` while it runs, unless it is re-entrant, or synchronous while the
+    /// end is `async`: a thread never blocks on async work. `reentered` is asked only when an end
+    /// is in progress (it reads task-locals and the thread's context: no user code, no lock).
+    private func claimEnd(reentered: () -> Bool, synchronousOn thread: UInt?, waiter: () -> Waiter) -> EndRole {
+        withState { state in
+            switch state.ending {
+            case .notStarted:
+                state.ending = .running(waiters: [])
+                state.endingThread = thread ?? 0
+                return .first
+            case .running where (thread != nil && state.endingThread == thread) || reentered():
+                return .reentered
+            case .running where thread != nil && state.endingThread == 0:
+                return .refused
+            case .running(var waiters):
+                waiters.append(waiter())
+                state.ending = .running(waiters: waiters)
+                return .wait
+            case .done:
+                return .done
+            }
+        }
+    }
+
+    /// Marks the owner's end done and wakes the callers waiting for it. With `takingFailures`,
+    /// also takes the failures of teardowns that ran outside the end since the last report (in
+    /// the same lock), and returns them.
+    @discardableResult
+    func finishEnding(takingFailures: Bool = false) -> [DisposalError.Failure] {
+        let (waiters, failures) = withState { state -> ([Waiter], [DisposalError.Failure]) in
+            guard case .running(let waiters) = state.ending else { return ([], []) }
+            state.ending = .done
+            state.endingThread = 0
+            guard takingFailures, !state.failures.isEmpty else { return (waiters, []) }
+            defer { state.failures = [] }
+            return (waiters, state.failures)
+        }
+        for waiter in waiters { waiter.resume() }
+        return failures
+    }
+
+    // MARK: The synchronous end
+
+    /// The first step of a synchronous end that no other end has begun: stops new builds,
+    /// unless the end needs awaiting something — an instance with an asynchronous teardown, a
+    /// teardown task a reset started, an async build in flight — and then returns what, and
+    /// changes nothing. When another end has begun or finished, returns nothing: ``endSynchronously(_:)``
+    /// waits for it.
+    func stopBuildsUnlessAsynchronous() -> [String] {
+        withLocked { state, slots, inline in
+            let needs = Self.asynchronousEndNeeds(state, slots.asynchronousTeardowns(inline: inline))
+            if needs.isEmpty { state.closed = true }
+            return needs
+        }
+    }
+
+    /// What ``stopBuildsUnlessAsynchronous()`` would return, changing nothing.
+    func asynchronousEndNeeds() -> [String] {
+        withLocked { state, slots, inline in Self.asynchronousEndNeeds(state, slots.asynchronousTeardowns(inline: inline)) }
+    }
+
+    /// `inSlots`: a scope's own instances with an asynchronous teardown, with their order.
+    private static func asynchronousEndNeeds(_ state: State, _ inSlots: [(order: Int, name: String)]) -> [String] {
+        guard case .notStarted = state.ending else { return [] }
+        var needs: [String] = []
+        // Sorted (newest first, as they would be disposed) only when there is one to name.
+        if !inSlots.isEmpty || state.tickets.values.contains(where: \.isAsync) {
+            let tickets = state.tickets.values.filter(\.isAsync).map { (order: $0.order, name: $0.registration) }
+            for (_, name) in (tickets + inSlots).sorted(by: { $0.order > $1.order }) where !needs.contains(name) {
+                needs.append(name)
+            }
+        }
+        if !state.running.isEmpty { needs.append("asynchronous teardowns that a reset started") }
+        if state.asyncInFlight > 0 { needs.append("asynchronous builds in flight") }
+        return needs
+    }
+
+    /// Waits, blocking the calling thread, until no build is in flight; returns at once when
+    /// called from inside a build (its own would never finish): a build that finishes after
+    /// the end disposes its own instance. Call it after ``stopBuildsUnlessAsynchronous()``
+    /// found no async build in flight.
+    func waitForBuildsBlocking() {
+        if BuildNesting.isInsideBuild { return }
+        let semaphore = withState { state -> DispatchSemaphore? in
+            state.closed = true
+            guard state.inFlight > 0 else { return nil }
+            let semaphore = DispatchSemaphore(value: 0)
+            state.waiters.append((0, .thread(semaphore)))
+            return semaphore
+        }
+        semaphore?.wait()
+    }
+
+    /// ``end(_:)`` without `await`: the first call runs `body`; a concurrent one blocks until
+    /// that synchronous end has finished, then reports the failures of teardowns that ran since.
+    ///
+    /// It never blocks on async work: meeting an `async` end in progress, it throws
+    /// ``DisposalError/endInProgress`` at once. Called from inside a build (which an end in
+    /// progress on another thread may be waiting for) or from that end's teardowns, it returns
+    /// at once.
+    func endSynchronously(_ body: () throws(DisposalError) -> Void) throws(DisposalError) {
+        var semaphore: DispatchSemaphore?
+        let role = claimEnd(reentered: { self.isReentrantEnd || BuildNesting.isInsideBuild }, synchronousOn: currentThreadID) {
+            let made = DispatchSemaphore(value: 0)
+            semaphore = made
+            return .thread(made)
+        }
+        switch role {
+        case .first:
+            // Its teardowns run on this thread, recorded in `endingThread`: no task-local to push.
+            let result: Result<Void, DisposalError>
+            do throws(DisposalError) {
+                try body()
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            finishEnding()
+            try result.get()
+        case .reentered:
+            return
+        case .refused:
+            throw DisposalError.endInProgress
+        case .wait, .done:
+            semaphore?.wait()
+            try disposeAllSynchronously()
+        }
+    }
+
+    /// ``disposeAll()`` without `await`: runs every synchronous teardown not yet run, newest
+    /// first. An asynchronous one that appeared after ``stopBuildsUnlessAsynchronous()`` (a
+    /// build in flight made it) is started in a task and reported as not awaited, as are
+    /// teardown tasks still running; the next `async` end awaits them.
+    func disposeAllSynchronously() throws(DisposalError) {
+        let (pending, running) = takeSnapshot(takingRunning: false)
+        var failures: [DisposalError.Failure] = []
+        var next = 0
+        while true {
+            // A scope's own instances, in creation order with the tickets.
+            if isScopes, let slot = takeNewestSlotTeardown(newerThan: next < pending.count ? pending[next].order : -1) {
+                if let failure = slot.run.disposeSynchronously(slot.teardown) { failures.append(failure) }
+                continue
+            }
+            guard next < pending.count else { break }
+            if let failure = pending[next].disposeSynchronously() { failures.append(failure) }
+            next += 1
+        }
+        if !running.isEmpty {
+            failures.append(
+                DisposalError.Failure(registration: "teardowns a reset started", error: AsynchronousTeardownNotAwaited())
+            )
+        }
+        try report(failures)
+    }
+
+    /// The last step of either end: from now on a new ticket is its build's to dispose. Returns
+    /// the tickets not yet disposed, newest first, and the teardown tasks resets started
+    /// (taken from the bag, to await, or left in it for a later end that can).
+    private func takeSnapshot(takingRunning: Bool) -> (pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>]) {
+        withState { state in
+            state.finished = true
+            // A request scope usually has neither: no sorting, no array made for it.
+            if state.tickets.isEmpty, state.running.isEmpty { return ([], []) }
+            let pending = state.tickets.values.sorted { $0.order > $1.order }
+            let running = Array(state.running.values)
+            if takingRunning { state.running = [:] }
+            return (pending, running)
+        }
+    }
+
+    /// Throws `failures` with those of teardowns that ran outside an end since the last report.
+    private func report(_ failures: [DisposalError.Failure]) throws(DisposalError) {
+        let earlier = withState { state in
+            defer { state.failures = [] }
+            return state.failures
+        }
+        if failures.isEmpty, earlier.isEmpty { return }
+        throw DisposalError(failures: failures + earlier)
+    }
+
+    /// How many tracked instances have not been disposed, for the warning about a scope
+    /// released without being closed.
+    var undisposedCount: Int {
+        withLocked { state, slots, inline in state.tickets.count + slots.undisposedCount(inline: inline) }
+    }
+
+    /// Runs every teardown not yet run, newest first, each once, and awaits those a reset
+    /// started; throws every failure, those of earlier resets included.
+    func disposeAll() async throws(DisposalError) {
+        let (pending, running) = takeSnapshot(takingRunning: true)
+        var failures: [DisposalError.Failure] = []
+        var next = 0
+        while true {
+            if isScopes, let slot = takeNewestSlotTeardown(newerThan: next < pending.count ? pending[next].order : -1) {
+                if let failure = await slot.run.disposeAwaiting(slot.teardown) { failures.append(failure) }
+                continue
+            }
+            guard next < pending.count else { break }
+            if let failure = await pending[next].disposeNowAwaiting() { failures.append(failure) }
+            next += 1
+        }
+        for task in running {
+            if let failure = await task.value { failures.append(failure) }
+        }
+        try report(failures)
+    }
+}
