@@ -311,8 +311,9 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
 /// A ``DisposalBag`` shared between threads. `ManagedBuffer`, which it is, cannot be `Sendable`;
 /// the bag is safe to share all the same: every access to its header and slots happens under
 /// its lock (``DisposalBag/withLocked(_:)``), or in its `deinit`, when no other reference exists.
+@usableFromInline
 struct SharedBag: @unchecked Sendable {
-    let bag: DisposalBag
+    @usableFromInline let bag: DisposalBag
 }
 
 /// A weak ``SharedBag``.

@@ -34,6 +34,10 @@ class AnyEntry: @unchecked Sendable {
     @usableFromInline let tracksDisposal: Bool
     /// Whether its container or a scope keeps the instance (every lifetime but transient and graph).
     let isCached: Bool
+    /// Whether a resolve through a scope may read its instance straight from the scope's slots,
+    /// inlined into the caller (``DisposalBag/publishedValue(of:)``): `.scoped` in the innermost
+    /// scope, with no tracer that reports cache hits.
+    @usableFromInline let readsInnermostScope: Bool
     /// Whether the first dynamic type it built and tracked is disposable, set once, so that
     /// later builds of that type skip the conformance lookups (``DisposalTracker``).
     let disposalConformance = SetOnce<DisposalConformance>()
@@ -65,6 +69,7 @@ class AnyEntry: @unchecked Sendable {
         self.reentryIsCycle = !key.hasArguments && !allowsReentry
         self.tracksDisposal = tracksDisposal
         self.isCached = lifetime.kind != .transient && lifetime.kind != .graph
+        self.readsInnermostScope = lifetime.kind == .scoped && lifetime.scopeName == nil && tracer?.reportsHits != true
     }
 
     /// What a tracer reports of this registration; only for a traced one (``tracer`` set).
@@ -175,7 +180,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     /// Whether a scope stores an instance in its slot itself, rather than in a box
     /// (``ScopedValueStorage``): `T` fits in three words and moves bit by bit. Asked once here
     /// rather than on every build.
-    let storesScopedValueInline: Bool
+    @usableFromInline let storesScopedValueInline: Bool
     /// `cell`, unretained, for the hot path; `nil` when traced, so that every resolve takes the
     /// path that reports it.
     @usableFromInline let unretainedCell: Unretained<InstanceCell<T>>?

@@ -56,6 +56,8 @@ extension Resolver {
         if entry.lifetime.kind == .transient {
             return try build(entry, arguments, onConstructed: { _, _ in })
         }
+        // A request's instance that is already built: read from its scope, specialised here.
+        if entry.readsInnermostScope, let scope, let value = scope.bag.publishedValue(of: entry) { return value }
         return try resolveCachedLifetime(entry: entry, arguments: arguments)
     }
 

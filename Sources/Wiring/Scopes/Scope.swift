@@ -29,8 +29,8 @@ public final class Scope: Resolving, Sendable {
     /// What the scope holds: its instances, their disposal and the builds in flight, behind one
     /// lock, in one allocation. Its container holds it too while the scope is open, to close it
     /// at shutdown.
-    var bag: DisposalBag { shared.bag }
-    private let shared: SharedBag
+    @usableFromInline var bag: DisposalBag { shared.bag }
+    @usableFromInline let shared: SharedBag
     /// Set by ``close()`` and ``syncClose()``; a scope its container's shutdown closed is
     /// refused by the container itself.
     let isClosed = Atomic<Bool>(false)

@@ -197,6 +197,37 @@ extension DisposalBag {
         slot.release()
     }
 
+    /// The instance of `entry`'s registration if it is published and the scope is open, else
+    /// `nil` (``value(for:through:arguments:)`` then decides): a cached read, inlined and
+    /// specialised into the caller, one lock pair and no other call.
+    @inlinable @inline(__always)
+    func publishedValue<T>(of entry: Entry<T>) -> T? {
+        guard let slot = lockPublishedSlot(of: entry) else { return nil }
+        // Under the lock: the copy retains the instance before a close or reset can release it.
+        let value = slot.pointee.storage.load(as: T.self, inline: entry.storesScopedValueInline)
+        unlockSlots()
+        return value
+    }
+
+    /// Takes the lock and returns the published slot of `entry`'s registration, the lock held;
+    /// `nil`, the lock released, when there is none or the scope is closed.
+    @usableFromInline
+    func lockPublishedSlot(of entry: AnyEntry) -> UnsafeMutablePointer<ScopeSlot>? {
+        let (lock, header, inline) = parts
+        lock.lock()
+        if !header.pointee.state.closed, let index = header.pointee.slots.published(entry, inline: inline) {
+            return header.pointee.slots.base(inline) + index
+        }
+        lock.unlock()
+        return nil
+    }
+
+    /// Releases the lock ``lockPublishedSlot(of:)`` left held.
+    @usableFromInline
+    func unlockSlots() {
+        lockPointer.unlock()
+    }
+
     /// The instance of `entry`'s registration if it is built; never builds, never waits.
     func peek<T>(_ entry: Entry<T>) -> T? {
         withLocked { state, slots, inline in

@@ -23,7 +23,7 @@ struct ScopeSlot {
     /// Whether `storage` holds an instance.
     var hasValue = false
     /// The instance, or its box (see ``ScopedValueStorage``).
-    var storage = ScopedValueStorage()
+    @usableFromInline var storage = ScopedValueStorage()
     /// Its place in creation order (the bag's), once built: disposal runs newest first.
     var order = -1
     /// The registration whose instance it is; the slot holds it until it is released.
@@ -73,7 +73,7 @@ struct ScopeSlot {
 /// ``ScopedValueBox`` of it when `T` does not fit (``Entry/storesScopedValueInline``).
 @usableFromInline
 struct ScopedValueStorage {
-    var words: (UInt, UInt, UInt) = (0, 0, 0)
+    @usableFromInline var words: (UInt, UInt, UInt) = (0, 0, 0)
 
     /// Stores `value`; the storage must be empty.
     @inline(__always)
@@ -89,7 +89,7 @@ struct ScopedValueStorage {
     }
 
     /// A copy of the value stored as `T`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func load<T>(as _: T.Type, inline: Bool) -> T {
         if inline {
             return withUnsafeBytes(of: words) { $0.baseAddress.unsafelyUnwrapped.load(as: T.self) }
@@ -113,8 +113,9 @@ struct ScopedValueStorage {
 }
 
 /// A scope's instance that does not fit in its slot.
+@usableFromInline
 final class ScopedValueBox<T> {
-    let value: T
+    @usableFromInline let value: T
     init(_ value: T) { self.value = value }
 }
 
