@@ -65,7 +65,7 @@ public final class Container: Resolving, Sendable {
     var disposables: DisposalBag { sharedDisposables.bag }
     private let sharedDisposables = SharedBag(bag: DisposalBag.make(isScopes: false))
     /// The scopes made from this container that are open, for ``shutdown()`` to close.
-    let openScopes = Lock(OpenScopes())
+    let openScopes = OpenScopes()
     /// Set by ``shutdown()``; registrations made afterwards are published already shut down.
     let isShutDown = Atomic<Bool>(false)
     /// The contributions to collections and maps made in this container (see

@@ -72,7 +72,7 @@ extension Container {
     private func asynchronousEndNeeds() -> [String] {
         var needs = disposables.asynchronousEndNeeds()
         for child in liveChildren { needs += child.asynchronousEndNeeds() }
-        for scope in openScopes.withLock({ $0.all() }) { needs += scope.asynchronousEndNeeds() }
+        for scope in openScopes.all() { needs += scope.asynchronousEndNeeds() }
         var seen = Set<String>()
         return needs.filter { seen.insert($0).inserted }
     }
@@ -88,7 +88,7 @@ extension Container {
                 failures += error.failures + error.asynchronousTeardowns.map(Self.notAwaited)
             }
         }
-        for scope in openScopes.withLock({ $0.takeAll() }) {
+        for scope in openScopes.takeAll() {
             do throws(DisposalError) {
                 try scope.closeScopeSynchronously(refusing: false)
             } catch {
@@ -142,7 +142,7 @@ extension Container {
             }
         }
         // A scope made from now on is born closed.
-        for scope in openScopes.withLock({ $0.takeAll() }) {
+        for scope in openScopes.takeAll() {
             do throws(DisposalError) {
                 try await scope.closeScope()
             } catch {
@@ -180,7 +180,6 @@ extension Scope {
     ///
     /// - Throws: ``DisposalError`` listing the teardowns that failed; the others still ran.
     public func close() async throws(DisposalError) {
-        defer { container.openScopes.forget(bag) }
         do throws(DisposalError) {
             try await bag.closeScope { isClosed.store(true, ordering: .releasing) }
         } catch {
@@ -218,10 +217,7 @@ extension Scope {
         do throws(DisposalError) {
             try bag.closeScopeSynchronously { isClosed.store(true, ordering: .releasing) }
         } catch {
-            // Refused: still open, still its container's to close (or closing by an async close).
-            if error.code != .needsAwait { container.openScopes.forget(bag) }
             throw error.ending(.scope(name))
         }
-        container.openScopes.forget(bag)
     }
 }

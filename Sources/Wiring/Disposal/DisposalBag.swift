@@ -30,6 +30,9 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         var lock = InlineLock()
         var state = State()
         var slots = ScopeSlots()
+        /// The next older bag in its container's list of open scopes (``OpenScopes``), retained by
+        /// that list; read and written only by the list, never under the bag's lock.
+        var nextOpenScope: UInt = 0
         /// Whether the bag is a scope's (else a container's), for the messages of builds it refuses.
         let isScopes: Bool
         /// What the container's instruments keep of the scope; `nil` when it has none.
@@ -70,6 +73,8 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         /// Whether a scope's instruments have heard of its close (else they hear of the scope
         /// abandoned, when it is released).
         var closeReported = false
+        /// Set when a scope's handle was released: its container's shutdown leaves it alone.
+        var abandoned = false
 
         /// Whether the owner serves and builds nothing more: it is closed, and the caller is not a
         /// build in flight (which its end waits for) that still needs to finish its graph. Asks

@@ -46,10 +46,14 @@ public final class Scope: Resolving, Sendable {
     }
 
     deinit {
-        container.openScopes.forget(bag)
+        // Closed (by its close, which has returned: it held this handle), or born closed: its
+        // instances are gone already.
+        if isClosed.load(ordering: .acquiring) { return }
         #if DEBUG
-            if !isClosed.load(ordering: .acquiring) { bag.warnIfDroppedUndisposed(name: name) }
+            bag.warnIfDroppedUndisposed(name: name)
         #endif
+        // Its container's list of open scopes may hold the bag a while longer: the instances go now.
+        bag.abandon()
     }
 
     /// The container's registry, unretained (see ``Resolving/_registry``); once the scope is

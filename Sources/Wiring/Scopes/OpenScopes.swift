@@ -1,0 +1,233 @@
+import Synchronization
+
+/// The scopes of a container that are open, for its ``Container/shutdown()`` to close, newest
+/// (innermost) first.
+///
+/// Opening a scope costs no lock: its bag is pushed on a list with one compare-and-swap. Nothing
+/// removes it when it closes or is released; the bag says so (``DisposalBag/leftOpenScopes``),
+/// and the list drops such bags in batches, on the push that finds the list grown to twice what
+/// the last batch kept (at least 64), under a lock that only walks of the list take. A walk
+/// takes the whole chain out of the list first, so pushes never meet it. Shutdown takes the
+/// list and marks it ended: a scope opened afterwards is born closed.
+///
+/// So an open or a close costs no lock pair of the container's, and the list holds at most
+/// three times the open scopes, plus 64, of which the dropped ones hold no instance.
+final class OpenScopes: Sendable {
+    /// The newest bag, retained by the list (`Unmanaged`, +1), whose ``DisposalBag/nextOpenScope``
+    /// leads to the older ones; `0` when empty, ``ended`` once shutdown took the list.
+    private let head = Atomic<UInt>(0)
+    private static let ended: UInt = 1
+    /// Pushes since the last batch, and how many make the next one.
+    private let pushes = Atomic<Int>(0)
+    private let pruneAt = Atomic<Int>(OpenScopes.minimumBatch)
+    private static let minimumBatch = 64
+    /// Set while a push prunes, so that other pushes do not queue behind it.
+    private let pruning = Atomic<Bool>(false)
+    /// Held by every walk of the list (a batch, a snapshot, shutdown's take): one at a time, so
+    /// that shutdown never misses bags a batch has taken out.
+    private let walking = Lock<Void>(())
+
+    init() {}
+
+    deinit {
+        // No other reference: the bags the list still holds are released here.
+        let first = head.load(ordering: .acquiring)
+        if first != Self.ended { Self.release(Chain(first: first)) }
+    }
+
+    /// Records a new scope's bag; `false` when the container has shut down (the scope is born
+    /// closed: its bag builds nothing).
+    func open(_ bag: DisposalBag) -> Bool {
+        let raw = UInt(bitPattern: Unmanaged.passRetained(bag).toOpaque())
+        var current = head.load(ordering: .acquiring)
+        while true {
+            if current == Self.ended {
+                Unmanaged.passUnretained(bag).release()
+                bag.stopBuilds()
+                return false
+            }
+            // Written before the exchange publishes the bag; a walk reads it after taking the
+            // chain with an acquiring exchange.
+            bag.nextOpenScope = current
+            let (exchanged, original) = head.compareExchange(
+                expected: current, desired: raw, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
+            if exchanged { break }
+            current = original
+        }
+        if pushes.add(1, ordering: .relaxed).newValue >= pruneAt.load(ordering: .relaxed),
+            !pruning.exchange(true, ordering: .acquiring)
+        {
+            prune()
+            pruning.store(false, ordering: .releasing)
+        }
+        return true
+    }
+
+    /// The open scopes, oldest first, leaving them in the list.
+    func all() -> [DisposalBag] {
+        walking.withLock { _ in
+            let chain = take(ending: false)
+            var bags: [DisposalBag] = []
+            var node = chain.first
+            while node != 0 {
+                let bag = Self.bag(at: node)
+                if !bag.leftOpenScopes { bags.append(bag) }
+                node = bag.nextOpenScope
+            }
+            putBack(chain)
+            return bags.reversed()
+        }
+    }
+
+    /// Ends the list and returns its open scopes, newest first; a scope opened from now on is
+    /// born closed.
+    func takeAll() -> [DisposalBag] {
+        let (open, dropped) = walking.withLock { _ -> ([DisposalBag], Chain) in
+            let (kept, dropped) = split(take(ending: true))
+            var open: [DisposalBag] = []
+            var node = kept.first
+            while node != 0 {
+                // The list's reference moves to the array.
+                let bag = Unmanaged<DisposalBag>.fromOpaque(UnsafeRawPointer(bitPattern: node).unsafelyUnwrapped)
+                node = bag.takeUnretainedValue().nextOpenScope
+                open.append(bag.takeRetainedValue())
+            }
+            return (open, dropped)
+        }
+        Self.release(dropped)
+        return open
+    }
+
+    /// Drops the bags of scopes closed or released since the last batch.
+    private func prune() {
+        let dropped = walking.withLock { _ -> Chain in
+            let (kept, dropped) = split(take(ending: false))
+            putBack(kept)
+            pushes.store(0, ordering: .relaxed)
+            pruneAt.store(max(Self.minimumBatch, 2 * kept.count), ordering: .relaxed)
+            return dropped
+        }
+        Self.release(dropped)
+    }
+
+    /// A chain of bags linked by ``DisposalBag/nextOpenScope``, newest first, each holding the
+    /// list's reference: `first` and `last` are their addresses, `0` when it is empty.
+    private struct Chain {
+        var first: UInt = 0
+        var last: UInt = 0
+        var count = 0
+
+        /// Adds `node` last.
+        mutating func append(_ node: UInt) {
+            if last == 0 { first = node } else { OpenScopes.bag(at: last).nextOpenScope = node }
+            OpenScopes.bag(at: node).nextOpenScope = 0
+            last = node
+            count += 1
+        }
+    }
+
+    /// Takes the whole chain out of the list (leaving it empty, or ended). Requires `walking`.
+    private func take(ending: Bool) -> Chain {
+        var current = head.load(ordering: .acquiring)
+        while current != Self.ended {
+            let (exchanged, original) = head.compareExchange(
+                expected: current, desired: ending ? Self.ended : 0, successOrdering: .acquiringAndReleasing,
+                failureOrdering: .acquiring)
+            if exchanged { break }
+            current = original
+        }
+        var chain = Chain()
+        guard current != Self.ended else { return chain }
+        chain.first = current
+        var node = current
+        while node != 0 {
+            chain.last = node
+            chain.count += 1
+            node = Self.bag(at: node).nextOpenScope
+        }
+        return chain
+    }
+
+    /// Splits a chain into the bags of open scopes and those that left, each in its order.
+    private func split(_ chain: Chain) -> (kept: Chain, dropped: Chain) {
+        var kept = Chain()
+        var dropped = Chain()
+        var node = chain.first
+        while node != 0 {
+            let bag = Self.bag(at: node)
+            let next = bag.nextOpenScope
+            if bag.leftOpenScopes { dropped.append(node) } else { kept.append(node) }
+            node = next
+        }
+        return (kept, dropped)
+    }
+
+    /// Puts a chain taken out back under the bags pushed meanwhile, which are newer. Requires
+    /// `walking` (so the list cannot have ended meanwhile: only a walk ends it).
+    private func putBack(_ chain: Chain) {
+        guard chain.first != 0 else { return }
+        let last = Self.bag(at: chain.last)
+        var current = head.load(ordering: .acquiring)
+        while true {
+            last.nextOpenScope = current
+            let (exchanged, original) = head.compareExchange(
+                expected: current, desired: chain.first, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
+            if exchanged { return }
+            current = original
+        }
+    }
+
+    /// Releases the list's references to a chain's bags; call it after `walking`.
+    private static func release(_ chain: Chain) {
+        var node = chain.first
+        while node != 0 {
+            let bag = Unmanaged<DisposalBag>.fromOpaque(UnsafeRawPointer(bitPattern: node).unsafelyUnwrapped)
+            node = bag.takeUnretainedValue().nextOpenScope
+            bag.release()
+        }
+    }
+
+    /// The bag at `raw`, which the list retains.
+    fileprivate static func bag(at raw: UInt) -> DisposalBag {
+        Unmanaged<DisposalBag>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped).takeUnretainedValue()
+    }
+}
+
+extension DisposalBag {
+    /// See ``Header/nextOpenScope``: only ``OpenScopes`` reads and writes it, outside the bag's
+    /// lock, ordered by the list's atomic head.
+    var nextOpenScope: UInt {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.nextOpenScope } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.nextOpenScope = newValue } }
+    }
+
+    /// Whether the scope has left its container's open scopes: its end is over, or its handle
+    /// was released.
+    var leftOpenScopes: Bool {
+        withState { state in
+            if state.abandoned { return true }
+            if case .done = state.ending { return true }
+            return false
+        }
+    }
+
+    /// The scope's handle was released without its end: releases its instances now, undisposed,
+    /// and tells its instruments it was abandoned. The bag may live on a while in its
+    /// container's list of open scopes, which drops it later and whose shutdown leaves it alone.
+    func abandon() {
+        let instruments = withState { state -> [any ScopeInstrument]? in
+            state.abandoned = true
+            defer { state.closeReported = true }
+            return state.closeReported ? nil : withUnsafeMutablePointerToHeader { $0.pointee.instruments }
+        }
+        // A few at a time, moved to the stack under the lock, released after it.
+        withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: 8) { buffer in
+            while true {
+                let taken = withLocked { _, slots, inline in slots.takeNewest(into: buffer, inline: inline) }
+                if taken == 0 { break }
+                for index in 0..<taken { (buffer.baseAddress.unsafelyUnwrapped + index).move().release() }
+            }
+        }
+        for instrument in instruments ?? [] { instrument.abandoned() }
+    }
+}
