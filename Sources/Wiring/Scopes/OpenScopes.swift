@@ -25,7 +25,7 @@ final class OpenScopes: Sendable {
     private let pruning = Atomic<Bool>(false)
     /// Held by every walk of the list (a batch, a snapshot, shutdown's take): one at a time, so
     /// that shutdown never misses bags a batch has taken out.
-    private let walking = Lock<Void>(())
+    private let walking = PlatformLock()
 
     init() {}
 
@@ -65,7 +65,7 @@ final class OpenScopes: Sendable {
 
     /// The open scopes, oldest first, leaving them in the list.
     func all() -> [DisposalBag] {
-        walking.withLock { _ in
+        withWalking {
             let chain = take(ending: false)
             var bags: [DisposalBag] = []
             var node = chain.first
@@ -82,7 +82,7 @@ final class OpenScopes: Sendable {
     /// Ends the list and returns its open scopes, newest first; a scope opened from now on is
     /// born closed.
     func takeAll() -> [DisposalBag] {
-        let (open, dropped) = walking.withLock { _ -> ([DisposalBag], Chain) in
+        let (open, dropped) = withWalking { () -> ([DisposalBag], Chain) in
             let (kept, dropped) = split(take(ending: true))
             var open: [DisposalBag] = []
             var node = kept.first
@@ -100,7 +100,7 @@ final class OpenScopes: Sendable {
 
     /// Drops the bags of scopes closed or released since the last batch.
     private func prune() {
-        let dropped = walking.withLock { _ -> Chain in
+        let dropped = withWalking { () -> Chain in
             let (kept, dropped) = split(take(ending: false))
             putBack(kept)
             pushes.store(0, ordering: .relaxed)
@@ -108,6 +108,13 @@ final class OpenScopes: Sendable {
             return dropped
         }
         Self.release(dropped)
+    }
+
+    /// Runs `body` holding `walking`; `body` runs no user code and releases no bag.
+    private func withWalking<Result>(_ body: () -> Result) -> Result {
+        walking.lock()
+        defer { walking.unlock() }
+        return body()
     }
 
     /// A chain of bags linked by ``DisposalBag/nextOpenScope``, newest first, each holding the
