@@ -213,11 +213,14 @@ struct QueueAffinity: @unchecked Sendable {
 
     /// Serializes giving queues their tokens: two providers made at once for one queue must get
     /// the same token, or one of them would dispatch synchronously onto the queue it runs on.
-    private static let assigning = Lock(())
+    /// It counts the providers made, only so that its state is not `Void`: TSan reports the
+    /// zero-sized state's `inout` access, which shares its address with the mutex, as a race.
+    private static let assigning = Lock(0)
 
     init(_ queue: DispatchQueue) {
         self.queue = queue
-        (token, isMain) = Self.assigning.withLock { _ in
+        (token, isMain) = Self.assigning.withLock { made in
+            made += 1
             let token = Self.token(of: queue)
             return (token, Self.token(of: .main) == token)
         }
