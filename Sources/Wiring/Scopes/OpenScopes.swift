@@ -6,12 +6,12 @@ import Synchronization
 /// Opening a scope costs no lock: its bag is pushed on a list with one compare-and-swap. Nothing
 /// removes it when it closes or is released; the bag says so (``DisposalBag/leftOpenScopes``),
 /// and the list drops such bags in batches, on the push that finds the list grown to twice what
-/// the last batch kept (at least 64), under a lock that only walks of the list take. A walk
+/// the last batch kept (at least 8), under a lock that only walks of the list take. A walk
 /// takes the whole chain out of the list first, so pushes never meet it. Shutdown takes the
 /// list and marks it ended: a scope opened afterwards is born closed.
 ///
 /// So an open or a close costs no lock pair of the container's, and the list holds at most
-/// three times the open scopes, plus 64, of which the dropped ones hold no instance.
+/// three times the open scopes, plus 8, of which the dropped ones hold no instance.
 final class OpenScopes: Sendable {
     /// The newest bag, retained by the list (`Unmanaged`, +1), whose ``DisposalBag/nextOpenScope``
     /// leads to the older ones; `0` when empty, ``ended`` once shutdown took the list.
@@ -20,7 +20,9 @@ final class OpenScopes: Sendable {
     /// Pushes since the last batch, and how many make the next one.
     private let pushes = Atomic<Int>(0)
     private let pruneAt = Atomic<Int>(OpenScopes.minimumBatch)
-    private static let minimumBatch = 64
+    /// Small, so that a batch's bags go back to the allocator's per-thread cache (glibc keeps 7
+    /// of a size) and the next scopes reuse them.
+    private static let minimumBatch = 8
     /// Set while a push prunes, so that other pushes do not queue behind it.
     private let pruning = Atomic<Bool>(false)
     /// Held by every walk of the list (a batch, a snapshot, shutdown's take): one at a time, so

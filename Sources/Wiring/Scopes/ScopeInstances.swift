@@ -322,7 +322,7 @@ extension ScopeSlots {
         var index = 0
         while index < count {
             let slot = slots + index
-            if slot.pointee.type == type, slot.pointee.phase == .published, slot.pointee.entry.key == key {
+            if slot.pointee.phase == .published, ObjectIdentifier(slot.pointee.entry.key.type) == type, slot.pointee.entry.key == key {
                 return remove(at: index, inline: inline)
             }
             index += 1

@@ -14,8 +14,6 @@ struct ScopeSlot {
     /// container and its sequence number there.
     let owner: ObjectIdentifier
     let sequence: Int
-    /// The registered type, to find a stale instance of the same key quickly.
-    let type: ObjectIdentifier
     var phase: Phase
     /// Whether the instance has a teardown not yet run, and of which kind. The teardown itself is
     /// made from the instance when it runs (``takeTeardown()``), so the slot moves no closure.
@@ -46,7 +44,6 @@ struct ScopeSlot {
         self.entry = entry
         owner = ObjectIdentifier(entry.owner)
         sequence = entry.sequence
-        type = ObjectIdentifier(entry.key.type)
         self.phase = phase
     }
 

@@ -19,7 +19,7 @@ struct OpenScopeListTests {
 
     @Test(
         "after hundreds of scopes opened, closed and dropped, shutdown closes exactly those still open, newest first",
-        arguments: [1, 63, 64, 65, 500])
+        arguments: [1, 7, 8, 9, 17, 500])
     func shutdownFindsTheOpenOnesAfterBatches(count: Int) async throws {
         let log = Lock<[String]>([])
         let container = container(log: log)
