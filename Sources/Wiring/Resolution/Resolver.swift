@@ -56,8 +56,12 @@ extension Resolver {
         if entry.lifetime.kind == .transient {
             return try build(entry, arguments, onConstructed: { _, _ in })
         }
-        // A request's instance that is already built: read from its scope, specialised here.
-        if entry.readsInnermostScope, let scope, let value = scope.bag.publishedValue(of: entry) { return value }
+        // A request's instance: read from its scope, or claimed there and built, specialised here.
+        if entry.readsInnermostScope, let scope,
+            let value = try scope.bag.innermostValue(of: entry, through: self, arguments: arguments)
+        {
+            return value
+        }
         return try resolveCachedLifetime(entry: entry, arguments: arguments)
     }
 

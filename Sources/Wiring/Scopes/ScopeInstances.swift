@@ -71,12 +71,69 @@ extension DisposalBag {
         // Not built. A stale instance of the same key (its registration replaced or removed)
         // goes, so that the scope never serves what an old factory built.
         let stale = header.pointee.slots.removeStale(entry.key, inline: inlineSlots)
-        header.pointee.state.inFlight += 1
-        _ = header.pointee.slots.append(entry, phase: .building(thread: thread), inline: inlineSlots)
-        let started = header.pointee.slots.generation
+        let started = header.pointee.claim(entry, by: thread, inline: inlineSlots)
         lock.unlock()
         if let stale { disposeAndRelease(stale) }
+        return try build(entry, through: resolver, arguments: arguments, claimedBy: thread, started: started)
+    }
 
+    /// What ``readOrClaim(_:)`` found.
+    @usableFromInline
+    enum ReadOrClaim {
+        /// Published: the slot, with the lock held (read it, then ``unlockSlots()``).
+        case published(UnsafeMutablePointer<ScopeSlot>)
+        /// Claimed for a build by this thread, at this reset generation: build it with
+        /// ``build(_:through:arguments:claimedBy:started:)``.
+        case claimed(thread: UInt, started: Int)
+        /// Anything else (closed, being built, a stale instance to replace): the general path,
+        /// ``value(for:through:arguments:)``, decides.
+        case general
+    }
+
+    /// The published instance of `entry`'s registration (the lock left held), or its slot claimed
+    /// for a build when the scope is open and nothing else stands in the way: the inlined first
+    /// step of a resolve through the innermost scope (``Resolver/resolve(entry:arguments:)``), one
+    /// lock pair for a read or a claim.
+    @usableFromInline
+    func readOrClaim(_ entry: AnyEntry) -> ReadOrClaim {
+        let (lock, header, inline) = parts
+        lock.lock()
+        if header.pointee.state.closed {
+            lock.unlock()
+            return .general
+        }
+        let slots = header.pointee.slots.base(inline)
+        let owner = ObjectIdentifier(entry.owner)
+        let sequence = entry.sequence
+        let type = ObjectIdentifier(entry.key.type)
+        for index in 0..<header.pointee.slots.count {
+            let slot = slots + index
+            if slot.pointee.sequence == sequence, slot.pointee.owner == owner {
+                if slot.pointee.phase == .published { return .published(slot) }
+                if slot.pointee.phase != .kept {
+                    lock.unlock()
+                    return .general  // being built
+                }
+            } else if slot.pointee.phase == .published, ObjectIdentifier(slot.pointee.entry.key.type) == type,
+                slot.pointee.entry.key == entry.key
+            {
+                lock.unlock()
+                return .general  // a stale instance of the same key, to replace
+            }
+        }
+        let thread = currentThreadID
+        let started = header.pointee.claim(entry, by: thread, inline: inline)
+        lock.unlock()
+        return .claimed(thread: thread, started: started)
+    }
+
+    /// Builds the instance of `entry`'s registration whose slot `thread` claimed at reset
+    /// generation `started`, publishes it and returns it: the second half of a build, after
+    /// the claim, with no lock held.
+    @usableFromInline
+    func build<T>(
+        _ entry: Entry<T>, through resolver: Resolver, arguments: UnsafeRawPointer?, claimedBy thread: UInt, started: Int
+    ) throws(WiringError) -> T {
         var kind = TeardownKind.none
         let value: T
         do {
@@ -197,32 +254,26 @@ extension DisposalBag {
         slot.release()
     }
 
-    /// The instance of `entry`'s registration if it is published and the scope is open, else
-    /// `nil` (``value(for:through:arguments:)`` then decides): a cached read, inlined and
-    /// specialised into the caller, one lock pair and no other call.
+    /// The instance of `entry`'s registration through `resolver` (this scope's), for a resolve
+    /// through the innermost scope, inlined and specialised into the caller: a published
+    /// instance is read with one lock pair; a build claims its slot in that same lock pair.
+    /// `nil` when the general path (``value(for:through:arguments:)``) must decide.
     @inlinable @inline(__always)
-    func publishedValue<T>(of entry: Entry<T>) -> T? {
-        guard let slot = lockPublishedSlot(of: entry) else { return nil }
-        // Under the lock: the copy retains the instance before a close or reset can release it.
-        let value = slot.pointee.storage.load(as: T.self, inline: entry.storesScopedValueInline)
-        unlockSlots()
-        return value
-    }
-
-    /// Takes the lock and returns the published slot of `entry`'s registration, the lock held;
-    /// `nil`, the lock released, when there is none or the scope is closed.
-    @usableFromInline
-    func lockPublishedSlot(of entry: AnyEntry) -> UnsafeMutablePointer<ScopeSlot>? {
-        let (lock, header, inline) = parts
-        lock.lock()
-        if !header.pointee.state.closed, let index = header.pointee.slots.published(entry, inline: inline) {
-            return header.pointee.slots.base(inline) + index
+    func innermostValue<T>(of entry: Entry<T>, through resolver: Resolver, arguments: UnsafeRawPointer?) throws(WiringError) -> T? {
+        switch readOrClaim(entry) {
+        case .published(let slot):
+            // Under the lock: the copy retains the instance before a close or reset can release it.
+            let value = slot.pointee.storage.load(as: T.self, inline: entry.storesScopedValueInline)
+            unlockSlots()
+            return value
+        case .claimed(let thread, let started):
+            return try build(entry, through: resolver, arguments: arguments, claimedBy: thread, started: started)
+        case .general:
+            return nil
         }
-        lock.unlock()
-        return nil
     }
 
-    /// Releases the lock ``lockPublishedSlot(of:)`` left held.
+    /// Releases the lock ``readOrClaim(_:)`` left held on a published slot.
     @usableFromInline
     func unlockSlots() {
         lockPointer.unlock()
@@ -300,6 +351,16 @@ extension DisposalBag {
             slots.takeNewestTeardown(newerThan: limit, inline: inline)
         }
         return taken.map { ($0.0, run(for: $0.1)) }
+    }
+}
+
+extension DisposalBag.Header {
+    /// Claims a slot of `entry`'s registration for a build on `thread`, counted in for the end
+    /// to wait for; returns the reset generation it started at. Requires the lock.
+    mutating func claim(_ entry: AnyEntry, by thread: UInt, inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
+        state.inFlight += 1
+        _ = slots.append(entry, phase: .building(thread: thread), inline: inline)
+        return slots.generation
     }
 }
 
