@@ -170,7 +170,37 @@ extension DisposalBag {
             }
             throw error
         }
+        if publishQuietly(value, kind: kind, of: entry, by: thread, started: started) { return value }
         return try publish(value, kind: kind, of: entry, by: thread, started: started)
+    }
+
+    /// Publishes a build's instance in the usual case, in one lock pair: the scope is open, no
+    /// reset overlapped the build, no thread waits for the scope, no other thread waited for
+    /// this build, and nothing was provided for the registration meanwhile. Returns `false`,
+    /// having changed nothing, otherwise: ``publish(_:kind:of:by:started:)`` then decides.
+    private func publishQuietly<T>(_ value: T, kind: TeardownKind, of entry: Entry<T>, by thread: UInt, started: Int) -> Bool {
+        let (lock, header, inline) = parts
+        lock.lock()
+        guard !header.pointee.state.closed, header.pointee.state.waiters.isEmpty, header.pointee.slots.generation == started,
+            let slot = header.pointee.slots.quietlyBuilding(entry, by: thread, inline: inline)
+        else {
+            lock.unlock()
+            return false
+        }
+        header.pointee.state.inFlight -= 1
+        if !slot.pointee.hasValue {
+            slot.pointee.storage.store(value, inline: entry.storesScopedValueInline)
+            slot.pointee.hasValue = true
+            slot.pointee.order = header.pointee.state.nextCreationOrder()
+        }
+        slot.pointee.teardownKind = kind
+        slot.pointee.phase = .published
+        lock.unlock()
+        if kind != .none, let tracer = entry.tracer, !tracer.instruments.isEmpty {
+            // Tracked, after the lock: it calls the instruments.
+            tracer.trackedInstancesChanged(by: 1)
+        }
+        return true
     }
 
     /// The second half of a build: counts it out and publishes its instance, unless a reset or
@@ -365,6 +395,26 @@ extension DisposalBag.Header {
 }
 
 extension ScopeSlots {
+    /// The slot `thread` is building for `entry`'s registration, if no other thread waits for
+    /// it and no instance of the registration was published meanwhile (provided); one scan.
+    /// Requires the lock.
+    func quietlyBuilding(_ entry: AnyEntry, by thread: UInt, inline: UnsafeMutablePointer<ScopeSlot>) -> UnsafeMutablePointer<ScopeSlot>? {
+        let owner = ObjectIdentifier(entry.owner)
+        let sequence = entry.sequence
+        let slots = base(inline)
+        var building: UnsafeMutablePointer<ScopeSlot>?
+        for index in 0..<count {
+            let slot = slots + index
+            guard slot.pointee.sequence == sequence, slot.pointee.owner == owner else { continue }
+            switch slot.pointee.phase {
+            case .published: return nil
+            case .building(thread: thread) where slot.pointee.marker == nil: building = slot
+            case .building, .kept: continue
+            }
+        }
+        return building
+    }
+
     /// The slot `thread` is building for `entry`'s registration. Requires the lock.
     func building(_ entry: AnyEntry, by thread: UInt, inline: UnsafeMutablePointer<ScopeSlot>) -> Int? {
         find(entry, inline: inline) { $0 == .building(thread: thread) }
