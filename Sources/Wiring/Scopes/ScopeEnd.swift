@@ -73,18 +73,19 @@ extension DisposalBag {
             do throws(DisposalError) {
                 try reportingClose { () throws(DisposalError) in
                     var failures: [DisposalError.Failure] = []
-                    // Newest first: the slots are in the order they were claimed, not built.
-                    var remaining = slots.count
-                    while remaining > 0 {
-                        var newest = 0
-                        for index in 1..<remaining where slots[index].order > slots[newest].order { newest = index }
-                        if let teardown = slots[newest].takeTeardown(),
-                            let failure = run(for: slots[newest].entry).disposeSynchronously(teardown)
-                        {
-                            failures.append(failure)
+                    // Newest first, among the slots with a teardown not yet run (each run clears
+                    // its slot's): the slots are in the order they were claimed, not built.
+                    while true {
+                        var newest = -1
+                        for index in 0..<slots.count where slots[index].teardownKind != .none {
+                            if newest < 0 || slots[index].order > slots[newest].order { newest = index }
                         }
-                        slots.swapAt(newest, remaining - 1)
-                        remaining -= 1
+                        guard newest >= 0 else { break }
+                        guard let teardown = slots[newest].takeTeardown() else {
+                            slots[newest].teardownKind = .none
+                            continue
+                        }
+                        if let failure = run(for: slots[newest].entry).disposeSynchronously(teardown) { failures.append(failure) }
                     }
                     if !failures.isEmpty { throw DisposalError(failures: failures) }
                 }
