@@ -116,26 +116,39 @@ extension DisposalBag {
     /// Runs `close` inside each instrument's ``ScopeInstrument/close(_:)``, the first outermost.
     private func reportingClose(_ close: () throws(DisposalError) -> Void) throws(DisposalError) {
         guard let instruments = instrumentsHearingClose() else { return try close() }
-        var outcome: DisposalError?
+        var progress = CloseProgress()
+        _ = Self.run(close, inside: instruments, from: 0, &progress)
+        if progress.runs != 1 { Self.closeNotRunOnce() }
+        if let outcome = progress.outcome { throw outcome }
+    }
+
+    /// How far a close wrapped in instruments is: how often it ran (once, or the instruments
+    /// misbehaved), and how it ended.
+    private struct CloseProgress {
         var runs = 0
-        func run(_ index: Int) -> [DisposalError.Failure] {
-            if index == instruments.count {
-                runs += 1
-                if runs == 1 {
-                    do throws(DisposalError) { try close() } catch { outcome = error }
-                }
-                return outcome?.failures ?? []
+        var outcome: DisposalError?
+    }
+
+    /// Runs `close` inside `instruments[index...]`, the first outermost; returns its failures.
+    /// Recursive through a non-escaping closure and an `inout` parameter, not a local function
+    /// capturing variables, which would box them on the heap on every close.
+    private static func run(
+        _ close: () throws(DisposalError) -> Void, inside instruments: [any ScopeInstrument], from index: Int,
+        _ progress: inout CloseProgress
+    ) -> [DisposalError.Failure] {
+        if index == instruments.count {
+            progress.runs += 1
+            if progress.runs == 1 {
+                do throws(DisposalError) { try close() } catch { progress.outcome = error }
             }
-            var failures: [DisposalError.Failure] = []
-            instruments[index].close {
-                failures = run(index + 1)
-                return failures
-            }
+            return progress.outcome?.failures ?? []
+        }
+        var failures: [DisposalError.Failure] = []
+        instruments[index].close {
+            failures = run(close, inside: instruments, from: index + 1, &progress)
             return failures
         }
-        _ = run(0)
-        if runs != 1 { Self.closeNotRunOnce() }
-        if let outcome { throw outcome }
+        return failures
     }
 
     /// ``reportingClose(_:)`` for an `async` close.

@@ -236,12 +236,13 @@ final class Tracer: Sendable {
 
     /// Reports that a tracked instance was made (`delta` 1), or disposed or released (−1).
     func trackedInstancesChanged(by delta: Int) {
-        for installed in instruments { installed.instrument.trackedInstancesChanged(by: delta) }
+        // By index: each instrument is called in place, without copying its `Installed` out.
+        for index in instruments.indices { instruments[index].instrument.trackedInstancesChanged(by: delta) }
     }
 
     /// Reports a disposal.
     func disposed(_ disposal: DisposalInfo) {
-        for installed in instruments { installed.instrument.disposed(disposal) }
+        for index in instruments.indices { instruments[index].instrument.disposed(disposal) }
     }
 
     /// A failed build's message, in the three parts of a ``WiringError`` (what, where, the fix),
