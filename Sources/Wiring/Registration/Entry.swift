@@ -34,10 +34,11 @@ class AnyEntry: @unchecked Sendable {
     @usableFromInline let tracksDisposal: Bool
     /// Whether its container or a scope keeps the instance (every lifetime but transient and graph).
     let isCached: Bool
-    /// Whether a resolve through a scope may read its instance straight from the scope's slots,
-    /// inlined into the caller (``DisposalBag/publishedValue(of:)``): `.scoped` in the innermost
-    /// scope, with no tracer that reports cache hits.
-    @usableFromInline let readsInnermostScope: Bool
+    /// Whether a resolve through a scope that holds its instance (the innermost, or the one of
+    /// its scope name) may read it, or claim its build, straight from the scope's slots, inlined
+    /// into the caller (``DisposalBag/innermostValue(of:through:arguments:)``): `.scoped`, with no
+    /// tracer that reports cache hits.
+    @usableFromInline let readsScopeInPlace: Bool
     /// Whether the first dynamic type it built and tracked is disposable, set once, so that
     /// later builds of that type skip the conformance lookups (``DisposalTracker``).
     let disposalConformance = SetOnce<DisposalConformance>()
@@ -69,7 +70,7 @@ class AnyEntry: @unchecked Sendable {
         self.reentryIsCycle = !key.hasArguments && !allowsReentry
         self.tracksDisposal = tracksDisposal
         self.isCached = lifetime.kind != .transient && lifetime.kind != .graph
-        self.readsInnermostScope = lifetime.kind == .scoped && lifetime.scopeName == nil && tracer?.reportsHits != true
+        self.readsScopeInPlace = lifetime.kind == .scoped && tracer?.reportsHits != true
     }
 
     /// What a tracer reports of this registration; only for a traced one (``tracer`` set).

@@ -16,7 +16,7 @@ public struct Lifetime: Hashable, Sendable, CustomStringConvertible {
 
     @usableFromInline let kind: Kind
     /// For `.scoped`: the name of the scope that owns the instance, or `nil` for the innermost.
-    let scopeName: ScopeName?
+    @usableFromInline let scopeName: ScopeName?
 
     init(kind: Kind, scopeName: ScopeName? = nil) {
         self.kind = kind

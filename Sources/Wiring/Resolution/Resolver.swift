@@ -56,8 +56,10 @@ extension Resolver {
         if entry.lifetime.kind == .transient {
             return try build(entry, arguments, onConstructed: { _, _ in })
         }
-        // A request's instance: read from its scope, or claimed there and built, specialised here.
-        if entry.readsInnermostScope, let scope,
+        // A request's instance: read from its scope, or claimed there and built, specialised
+        // here, when the innermost scope is the one that holds it (a named lifetime's is the
+        // nearest scope of that name).
+        if entry.readsScopeInPlace, let scope, entry.lifetime.scopeName == nil || scope.name == entry.lifetime.scopeName,
             let value = try scope.bag.innermostValue(of: entry, through: self, arguments: arguments)
         {
             return value
