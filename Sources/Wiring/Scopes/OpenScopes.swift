@@ -70,11 +70,8 @@ final class OpenScopes: Sendable {
         withWalking {
             let chain = take(ending: false)
             var bags: [DisposalBag] = []
-            var node = chain.first
-            while node != 0 {
-                let bag = Self.bag(at: node)
+            Self.walk(from: chain.first) { _, bag in
                 if !bag.leftOpenScopes { bags.append(bag) }
-                node = bag.nextOpenScope
             }
             putBack(chain)
             return bags.reversed()
@@ -87,13 +84,8 @@ final class OpenScopes: Sendable {
         let (open, dropped) = withWalking { () -> ([DisposalBag], Chain) in
             let (kept, dropped) = split(take(ending: true))
             var open: [DisposalBag] = []
-            var node = kept.first
-            while node != 0 {
-                // The list's reference moves to the array.
-                let bag = Unmanaged<DisposalBag>.fromOpaque(UnsafeRawPointer(bitPattern: node).unsafelyUnwrapped)
-                node = bag.takeUnretainedValue().nextOpenScope
-                open.append(bag.takeRetainedValue())
-            }
+            // The list's reference moves to the array.
+            Self.walk(from: kept.first) { node, _ in open.append(Self.unmanaged(node).takeRetainedValue()) }
             return (open, dropped)
         }
         Self.release(dropped)
@@ -148,12 +140,14 @@ final class OpenScopes: Sendable {
         var chain = Chain()
         guard current != Self.ended else { return chain }
         chain.first = current
-        var node = current
-        while node != 0 {
-            chain.last = node
-            chain.count += 1
-            node = Self.bag(at: node).nextOpenScope
+        var last: UInt = 0
+        var count = 0
+        Self.walk(from: current) { node, _ in
+            last = node
+            count += 1
         }
+        chain.last = last
+        chain.count = count
         return chain
     }
 
@@ -161,12 +155,8 @@ final class OpenScopes: Sendable {
     private func split(_ chain: Chain) -> (kept: Chain, dropped: Chain) {
         var kept = Chain()
         var dropped = Chain()
-        var node = chain.first
-        while node != 0 {
-            let bag = Self.bag(at: node)
-            let next = bag.nextOpenScope
+        Self.walk(from: chain.first) { node, bag in
             if bag.leftOpenScopes { dropped.append(node) } else { kept.append(node) }
-            node = next
         }
         return (kept, dropped)
     }
@@ -188,17 +178,30 @@ final class OpenScopes: Sendable {
 
     /// Releases the list's references to a chain's bags; call it after `walking`.
     private static func release(_ chain: Chain) {
-        var node = chain.first
+        walk(from: chain.first) { node, _ in unmanaged(node).release() }
+    }
+
+    /// Calls `body` with each bag of the chain that starts at `first`, in order, with its
+    /// address. The next address is read before `body` runs, so `body` may relink the bag or
+    /// release the list's reference to it.
+    private static func walk(from first: UInt, _ body: (UInt, DisposalBag) -> Void) {
+        var node = first
         while node != 0 {
-            let bag = Unmanaged<DisposalBag>.fromOpaque(UnsafeRawPointer(bitPattern: node).unsafelyUnwrapped)
-            node = bag.takeUnretainedValue().nextOpenScope
-            bag.release()
+            let bag = Self.bag(at: node)
+            let next = bag.nextOpenScope
+            body(node, bag)
+            node = next
         }
+    }
+
+    /// The list's reference to the bag at `raw`.
+    private static func unmanaged(_ raw: UInt) -> Unmanaged<DisposalBag> {
+        Unmanaged<DisposalBag>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
     }
 
     /// The bag at `raw`, which the list retains.
     fileprivate static func bag(at raw: UInt) -> DisposalBag {
-        Unmanaged<DisposalBag>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped).takeUnretainedValue()
+        unmanaged(raw).takeUnretainedValue()
     }
 }
 
@@ -229,14 +232,7 @@ extension DisposalBag {
             defer { state.closeReported = true }
             return state.closeReported ? nil : withUnsafeMutablePointerToHeader { $0.pointee.instruments }
         }
-        // A few at a time, moved to the stack under the lock, released after it.
-        withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: 8) { buffer in
-            while true {
-                let taken = withLocked { _, slots, inline in slots.takeNewest(into: buffer, inline: inline) }
-                if taken == 0 { break }
-                for index in 0..<taken { (buffer.baseAddress.unsafelyUnwrapped + index).move().release() }
-            }
-        }
+        drainSlots(resetting: false) { $0.release() }
         for instrument in instruments ?? [] { instrument.abandoned() }
     }
 }

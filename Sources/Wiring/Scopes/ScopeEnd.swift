@@ -73,18 +73,11 @@ extension DisposalBag {
             do throws(DisposalError) {
                 try reportingClose { () throws(DisposalError) in
                     var failures: [DisposalError.Failure] = []
-                    // Newest first, among the slots with a teardown not yet run (each run clears
+                    // Newest first, among the slots with a teardown not yet run (taking one clears
                     // its slot's): the slots are in the order they were claimed, not built.
-                    while true {
-                        var newest = -1
-                        for index in 0..<slots.count where slots[index].teardownKind != .none {
-                            if newest < 0 || slots[index].order > slots[newest].order { newest = index }
-                        }
-                        guard newest >= 0 else { break }
-                        guard let teardown = slots[newest].takeTeardown() else {
-                            slots[newest].teardownKind = .none
-                            continue
-                        }
+                    let first = slots.baseAddress.unsafelyUnwrapped
+                    while let newest = ScopeSlots.newestWithTeardown(first, count: slots.count) {
+                        guard let teardown = slots[newest].takeTeardown() else { continue }
                         if let failure = run(for: slots[newest].entry).disposeSynchronously(teardown) { failures.append(failure) }
                     }
                     if !failures.isEmpty { throw DisposalError(failures: failures) }

@@ -114,9 +114,7 @@ extension DisposalBag {
                     lock.unlock()
                     return .general  // being built
                 }
-            } else if slot.pointee.phase == .published, ObjectIdentifier(slot.pointee.entry.key.type) == type,
-                slot.pointee.entry.key == entry.key
-            {
+            } else if ScopeSlot.isPublished(slot, entry.key, type: type) {
                 lock.unlock()
                 return .general  // a stale instance of the same key, to replace
             }
@@ -196,10 +194,7 @@ extension DisposalBag {
         slot.pointee.teardownKind = kind
         slot.pointee.phase = .published
         lock.unlock()
-        if kind != .none, let tracer = entry.tracer, !tracer.instruments.isEmpty {
-            // Tracked, after the lock: it calls the instruments.
-            tracer.trackedInstancesChanged(by: 1)
-        }
+        Self.reportTracked(kind, of: entry)
         return true
     }
 
@@ -249,16 +244,20 @@ extension DisposalBag {
         }
         for waiter in ready { waiter.resume() }
         Self.wakeWaiters(of: marker, in: self)
-        if kind != .none, let tracer = entry.tracer, !tracer.instruments.isEmpty {
-            // Tracked, after the lock: it calls the instruments.
-            tracer.trackedInstancesChanged(by: 1)
-        }
+        Self.reportTracked(kind, of: entry)
         if var dropped {
             if disposeNow, let teardown = dropped.takeTeardown() { run(for: entry).disposeNow(teardown) }
             dropped.release()
         }
         if !handOut { throw WiringError(code: .shutDown, entry: entry, detail: .closedScope) }
         return result
+    }
+
+    /// Tells the registration's instruments, if any, that a build's instance is tracked: after
+    /// the lock, since it calls them.
+    @inline(__always)
+    private static func reportTracked(_ kind: TeardownKind, of entry: AnyEntry) {
+        if kind != .none, let tracer = entry.tracer, !tracer.instruments.isEmpty { tracer.trackedInstancesChanged(by: 1) }
     }
 
     /// Lets the threads that waited for a build look again. Call it without the lock.
@@ -356,20 +355,29 @@ extension DisposalBag {
     /// Disposes and releases every instance the scope holds, newest first; builds in flight
     /// finish without caching. Call it with no lock held.
     func resetSlots() {
-        // A few at a time, moved to the stack under the lock, disposed and released after it:
-        // no allocation for a request's handful.
+        drainSlots(resetting: true) { disposeAndRelease($0) }
+    }
+
+    /// Takes every slot not being built out of the bag, newest first, and hands each to `each`
+    /// after the lock. `resetting` counts a reset first (``ScopeSlots/generation``), so that a
+    /// build it overlaps does not publish. A few at a time, moved to the stack under the lock: no
+    /// allocation for a request's handful.
+    /// Never inlined: inlined into the general end's `defer`, it made the one-step close that
+    /// shares that function about 200 instructions dearer.
+    @inline(never)
+    func drainSlots(resetting: Bool, _ each: (consuming ScopeSlot) -> Void) {
         withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: 8) { buffer in
-            var bumped = false
+            var counted = !resetting
             while true {
                 let taken = withLocked { _, slots, inline -> Int in
-                    if !bumped {
+                    if !counted {
                         slots.generation &+= 1
-                        bumped = true
+                        counted = true
                     }
                     return slots.takeNewest(into: buffer, inline: inline)
                 }
                 if taken == 0 { return }
-                for index in 0..<taken { disposeAndRelease((buffer.baseAddress.unsafelyUnwrapped + index).move()) }
+                for index in 0..<taken { each((buffer.baseAddress.unsafelyUnwrapped + index).move()) }
             }
         }
     }
@@ -433,7 +441,7 @@ extension ScopeSlots {
         var index = 0
         while index < count {
             let slot = slots + index
-            if slot.pointee.phase == .published, ObjectIdentifier(slot.pointee.entry.key.type) == type, slot.pointee.entry.key == key {
+            if ScopeSlot.isPublished(slot, key, type: type) {
                 return remove(at: index, inline: inline)
             }
             index += 1
@@ -477,15 +485,23 @@ extension ScopeSlots {
     mutating func takeNewestTeardown(newerThan limit: Int, inline: UnsafeMutablePointer<ScopeSlot>) -> (DisposalTicket.Teardown, AnyEntry)?
     {
         let slots = base(inline)
-        var newest = -1
+        while let newest = Self.newestWithTeardown(slots, count: count, newerThan: limit) {
+            if let teardown = slots[newest].takeTeardown() { return (teardown, slots[newest].entry) }
+        }
+        return nil
+    }
+
+    /// The index of the newest of the `count` slots at `slots` whose teardown has not run, if
+    /// it is newer than `limit`. Shared by the ends that take teardowns from the bag and from
+    /// slots moved out of it.
+    static func newestWithTeardown(_ slots: UnsafeMutablePointer<ScopeSlot>, count: Int, newerThan limit: Int = -1) -> Int? {
+        var newest: Int?
         var newestOrder = limit
         for index in 0..<count where slots[index].teardownKind != .none && slots[index].order > newestOrder {
             newest = index
             newestOrder = slots[index].order
         }
-        guard newest >= 0 else { return nil }
-        let teardown = slots[newest].takeTeardown().unsafelyUnwrapped
-        return (teardown, slots[newest].entry)
+        return newest
     }
 
     /// Moves every slot into `buffer`, which has room for them all; returns how many. Requires

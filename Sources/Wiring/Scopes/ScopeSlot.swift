@@ -49,9 +49,18 @@ struct ScopeSlot {
 
     /// The instance's teardown, once: `nil` afterwards, or if it has none.
     mutating func takeTeardown() -> DisposalTicket.Teardown? {
-        guard teardownKind != .none, hasValue else { return nil }
+        guard teardownKind != .none else { return nil }
         teardownKind = .none
+        guard hasValue else { return nil }
         return entry.scopedTeardown(storage)
+    }
+
+    /// Whether the slot at `slot` holds the published instance of `key`, whose type is `type`:
+    /// a stale one, when the slot is another registration's. The type is compared first,
+    /// cheaply; read through the pointer, so that the slot is not copied.
+    @inline(__always)
+    static func isPublished(_ slot: UnsafeMutablePointer<ScopeSlot>, _ key: ServiceKey, type: ObjectIdentifier) -> Bool {
+        slot.pointee.phase == .published && ObjectIdentifier(slot.pointee.entry.key.type) == type && slot.pointee.entry.key == key
     }
 
     /// Releases the instance (not disposed: whoever took the slot out disposed it, or must not).
