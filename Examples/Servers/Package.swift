@@ -51,7 +51,7 @@ let package = Package(
         // service over them, with no HTTP framework and no database in it.
         .target(
             name: "TodoDomain",
-            dependencies: [.product(name: "Wiring", package: "Wiring")]
+            dependencies: [.product(name: "Wiring", package: "Wiring"), .product(name: "WiringLogging", package: "Wiring")]
         ),
         // The examples' --telemetry: swift-otel or swift-prometheus, and the container observed.
         .target(
@@ -114,16 +114,29 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
             ]
         ),
-        // The load test: starts the server on loopback, drives it, checks the scopes, stops it.
+        // The load test: starts either server on loopback, drives it, checks the scopes, stops it.
         .executableTarget(
             name: "todo-load",
             dependencies: [
-                "TodoServer", .product(name: "WiringHummingbird", package: "Wiring"), .product(name: "WiringLogging", package: "Wiring"),
+                "TodoServer", "TodoVapor", "TodoDomain",
+                .product(name: "WiringHummingbird", package: "Wiring"), .product(name: "WiringLogging", package: "Wiring"),
+                .product(name: "WiringVapor", package: "Wiring"),
+                .product(name: "Vapor", package: "vapor"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // A TCP client that sends exactly the bytes a test gives it, for the servers' tests.
+        .target(name: "ServerTestSupport", path: "Tests/ServerTestSupport"),
+        // The example API's one behaviour, run against both servers.
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: [
+                "TodoServer", "TodoVapor", "ServerTestSupport",
+                .product(name: "Vapor", package: "vapor"),
             ]
         ),
         .testTarget(
@@ -152,7 +165,8 @@ let package = Package(
         .testTarget(
             name: "TodoServerTests",
             dependencies: [
-                "TodoServer", .product(name: "WiringHummingbird", package: "Wiring"), .product(name: "WiringLogging", package: "Wiring"),
+                "TodoServer", "TodoDomain", "ServerTestSupport", .product(name: "WiringHummingbird", package: "Wiring"),
+                .product(name: "WiringLogging", package: "Wiring"),
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

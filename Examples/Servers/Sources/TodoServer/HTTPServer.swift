@@ -44,7 +44,7 @@ final class HTTPServer: Service, CustomStringConvertible {
         }
         let api = router.group().add(middleware: scopes).add(middleware: UnitOfWorkMiddleware())
         Routes.add(to: api, recording: &methods)
-        Greeting.addRoutes(to: router, scopes: scopes, recording: &methods)
+        BenchRoutes.add(to: router, scopes: scopes, recording: &methods)
         methods.answerOtherMethods(on: router)
         // In nanoseconds, saturating: a timeout too long to count in them is as good as none.
         let (seconds, attoseconds) = configuration.idleTimeout.components

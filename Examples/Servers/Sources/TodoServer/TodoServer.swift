@@ -1,6 +1,6 @@
 public import Logging
 public import ServiceLifecycle
-import TodoDomain
+public import TodoDomain
 public import TodoTelemetry
 import UnixSignals
 public import Wiring

@@ -14,8 +14,8 @@ struct ErrorBody: Content {
 }
 
 /// Turns every error into a JSON error response: the domain's with their status, Vapor's
-/// `AbortError`s (malformed JSON, a missing field, an oversized body, an unknown route) with
-/// theirs, and anything else as a plain 500 whose details go to the log, not to the client.
+/// `AbortError`s (an oversized body, an unknown route, a 405) with theirs, worded as the
+/// Hummingbird example words them, and anything else as a plain 500 whose details go to the log, not to the client.
 struct JSONErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
@@ -32,9 +32,10 @@ struct JSONErrorMiddleware: AsyncMiddleware {
         switch error {
         case let error as DomainError:
             (status, message) = (HTTPResponseStatus(statusCode: error.kind.statusCode), error.message)
-        case let error as DecodingError:
-            status = .badRequest
-            message = "the body is not the JSON this route takes: \(Self.describe(error))"
+        case let error as any AbortError where error.status == .payloadTooLarge:
+            (status, message) = (error.status, Input.bodyTooLargeMessage)
+        case let error as any AbortError where error.status == .notFound:
+            (status, message) = (error.status, Input.noRoute(request.method.rawValue, request.url.path))
         case let error as any AbortError:
             status = error.status
             message = error.reason
@@ -51,15 +52,5 @@ struct JSONErrorMiddleware: AsyncMiddleware {
             ?? Data(#"{"error":{"status":500}}"#.utf8)
         headers.replaceOrAdd(name: .contentType, value: "application/json; charset=utf-8")
         return Response(status: status, headers: headers, body: .init(data: data))
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, _): "`\(key.stringValue)` is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "`\(context.codingPath.map(\.stringValue).joined(separator: "."))` has the wrong type"
-        case .dataCorrupted: "it is not valid JSON"
-        @unknown default: "\(error)"
-        }
     }
 }

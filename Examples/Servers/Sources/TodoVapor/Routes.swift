@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 public import TodoDomain
 public import Vapor
+import WiringLogging
 import WiringVapor
 
 extension User: Content {}
@@ -12,7 +13,7 @@ extension Todo: Content {}
 enum Routes {
     static func add(to api: any RoutesBuilder, recording methods: inout AllowedMethods) {
         methods.on(api, .POST, "users") { req in
-            let body = try req.content.decode(NewUser.self, as: .json)
+            let body = try body(NewUser.self, of: req)
             let user = try await req.resolve((any UserStore).self).create(name: try Rules.name(body.name))
             req.logger.info("Created user", metadata: ["user.id": "\(user.id)"])
             return try json(user, status: .created)
@@ -30,14 +31,14 @@ enum Routes {
         }
         methods.on(api, .POST, "users", ":id", "todos") { req in
             let userID = try id(req)
-            let body = try req.content.decode(NewTodo.self, as: .json)
+            let body = try body(NewTodo.self, of: req)
             let title = try Rules.title(body.title)
             _ = try await req.resolve((any UserStore).self).find(userID)
             return try json(try await req.resolve((any TodoStore).self).create(userID: userID, title: title), status: .created)
         }
         methods.on(api, .POST, "users", ":id", "todos", "batch") { req in
             let userID = try id(req)
-            let body = try req.content.decode([NewTodo].self, as: .json)
+            let body = try body([NewTodo].self, of: req)
             return try json(try await req.resolve(UserService.self).addTodos(userID: userID, body), status: .created)
         }
         methods.on(api, .GET, "users", ":id", "todos") { req in
@@ -51,7 +52,7 @@ enum Routes {
         }
         methods.on(api, .PATCH, "todos", ":id") { req in
             let todoID = try id(req)
-            let change = try req.content.decode(TodoChange.self, as: .json)
+            let change = try body(TodoChange.self, of: req)
             let todo = try await req.resolve((any TodoStore).self).update(
                 todoID,
                 title: try change.title.map(Rules.title),
@@ -65,12 +66,26 @@ enum Routes {
         }
     }
 
-    /// The `:id` of the path, a non-negative integer.
-    static func id(_ req: Request) throws -> Int {
-        guard let text = req.parameters.get("id"), let id = Int(text), id >= 0 else {
-            throw Abort(.badRequest, reason: "the id in the path must be a non-negative integer")
+    /// The load test's two routes (see `TodoDomain.Greeting`): `/bench/wired` resolves the
+    /// greeting from the request scope, `/bench/manual` builds the same graph by hand.
+    static func addBench(to app: Application, scopes: WiringMiddleware, recording methods: inout AllowedMethods) {
+        methods.on(app.grouped(scopes), .GET, "bench", "wired") { req in try json(try req.resolve(Greeting.self)) }
+        let greeter = Greeter()
+        methods.on(app, .GET, "bench", "manual") { req in
+            try json(Greeting(requestID: RequestIdentifier(req.id), greeter: greeter))
         }
-        return id
+    }
+
+    /// The `:id` of the path, parsed as both servers parse it (`TodoDomain.Input.id(_:)`).
+    static func id(_ req: Request) throws(DomainError) -> Int {
+        try Input.id(req.parameters.get("id"))
+    }
+
+    /// The body as the JSON the route takes, parsed as both servers parse it
+    /// (`TodoDomain.Input.json(_:from:)`); Vapor refuses a body over the routes'
+    /// `defaultMaxBodySize` (`Input.maximumBodySize`) with 413 before the handler runs.
+    static func body<Body: Decodable>(_ type: Body.Type, of req: Request) throws(DomainError) -> Body {
+        try Input.json(type, from: req.body.data.flatMap { $0.readableBytes == 0 ? nil : Data($0.readableBytesView) })
     }
 
     /// `value` as JSON with sorted keys, so a response reads the same every time.
@@ -88,7 +103,7 @@ enum Routes {
 extension TodoDomain.Page {
     /// The page the request asks for with `?limit=N&after=ID`.
     init(_ req: Request) throws(DomainError) {
-        try self.init(limit: req.query[String.self, at: "limit"], after: req.query[String.self, at: "after"])
+        self = try Input.page(query: req.url.query)
     }
 
     /// The items (fetched with one more than the limit) as the response, with a `Link` header

@@ -1,4 +1,5 @@
 import Fluent
+import TodoDomain
 import Vapor
 import Wiring
 import WiringVapor
@@ -9,7 +10,9 @@ import WiringVapor
 /// stores the handlers resolve work in it.
 ///
 /// It comes after ``WiringVapor/WiringMiddleware``, so that the scope exists, and the scope
-/// closes after the transaction has ended.
+/// closes after the transaction has ended. Every response it passes on, an error's included,
+/// carries the request's ``UnitOfWork/id`` in `x-unit-of-work`, as the Hummingbird example's
+/// do.
 ///
 /// Requests that write run their transactions one at a time. Fluent's SQLite driver keeps a
 /// connection per event loop, and SQLite fails at once (`database is locked`, a 500) one of two
@@ -20,16 +23,19 @@ struct UnitOfWorkMiddleware: AsyncMiddleware {
     let writers = WriterGate()
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let work = try request.resolve(UnitOfWork.self)
         let writes = ![.GET, .HEAD, .OPTIONS].contains(request.method)
         if writes { await writers.enter() }
+        let response: Response
         do {
-            let response = try await transaction(request, next)
-            if writes { await writers.leave() }
-            return response
+            response = try await transaction(request, next)
         } catch {
-            if writes { await writers.leave() }
-            throw error
+            // Answered here, not by the outer JSON errors, so that the response has its header.
+            response = JSONErrorMiddleware.response(for: error, request: request)
         }
+        if writes { await writers.leave() }
+        response.headers.replaceOrAdd(name: UnitOfWork.header, value: "\(work.id)")
+        return response
     }
 
     /// The rest of the request in a transaction, rolled back if it throws or answers with an
@@ -75,6 +81,28 @@ actor WriterGate {
         } else {
             waiting.removeFirst().resume()
         }
+    }
+}
+
+/// One request's unit of work: the id its response carries in `x-unit-of-work`, unique in the
+/// process because each request scope builds its own, and counted when the scope disposes of
+/// it, for the load test's check that every one is.
+final class UnitOfWork: Sendable {
+    /// The response header with the id.
+    static let header = "x-unit-of-work"
+
+    /// Unique in the process.
+    let id: Int
+    private let statistics: UnitOfWorkStatistics
+
+    init(statistics: UnitOfWorkStatistics) {
+        self.id = statistics.created()
+        self.statistics = statistics
+    }
+
+    /// The request scope is closing.
+    func dispose() {
+        statistics.disposed()
     }
 }
 

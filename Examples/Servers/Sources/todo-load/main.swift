@@ -5,17 +5,24 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization
+import TodoDomain
 import TodoServer
+import TodoVapor
+import Vapor
+import Wiring
 import WiringHummingbird
 import WiringLogging
+import WiringVapor
 
-// The load test: starts the example server on a free loopback port with a new SQLite file,
-// drives it with concurrent requests, checks what the request scopes promise, measures what
-// the scope costs against the same handler wired by hand, and stops the server.
+// The load test: starts one of the example servers (`--server hummingbird`, the default, or
+// `vapor`) on a free loopback port with a new SQLite file, drives it with concurrent requests,
+// checks what the request scopes promise, measures what the scope costs against the same
+// handler wired by hand, and stops the server.
 //
-//   swift run -c release --package-path Examples/Servers todo-load [--requests N] [--concurrency C]
+//   swift run -c release --package-path Examples/Servers todo-load [--server vapor] [--requests N] [--concurrency C]
 //
-// Checks, each failing the run (exit status 1):
+// Checks, each failing the run (exit status 1), the same for both servers:
+// - no response is an error (every status is 2xx);
 // - every response carries an `x-unit-of-work` id, and no id repeats: no request-scoped
 //   instance is ever shared between two requests;
 // - the scopes opened equal the scopes closed, and the units of work created equal those
@@ -23,22 +30,30 @@ import WiringLogging
 // - the resident set after the run is within `--rss-budget` MB (default 8) of the one after
 //   warm-up.
 
+/// Which example server the load drives.
+enum ServerKind: String, ExpressibleByArgument, CaseIterable {
+    case hummingbird, vapor
+}
+
 /// The command line: `--help` lists it; a mistyped or malformed option is a usage error (exit
 /// status 64) before anything starts.
 struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todo-load",
         abstract:
-            "Starts the example server on loopback, drives it with concurrent requests, checks the request scopes, and measures their cost."
+            "Starts an example server on loopback, drives it with concurrent requests, checks the request scopes, and measures their cost."
     )
 
-    @Option(help: "Requests in the measured run (a tenth more warm it up first).")
+    @ArgumentParser.Option(help: "The server to drive: hummingbird (todo-server) or vapor (todo-vapor).")
+    var server = ServerKind.hummingbird
+
+    @ArgumentParser.Option(help: "Requests in the measured run (a tenth more warm it up first).")
     var requests = 20_000
 
-    @Option(help: "Concurrent requests in flight.")
+    @ArgumentParser.Option(help: "Concurrent requests in flight.")
     var concurrency = 64
 
-    @Option(name: .customLong("rss-budget"), help: "How many MB the resident set may grow between warm-up and the end.")
+    @ArgumentParser.Option(name: .customLong("rss-budget"), help: "How many MB the resident set may grow between warm-up and the end.")
     var rssBudgetMB = 8.0
 
     func validate() throws {
@@ -137,18 +152,68 @@ func milliseconds(_ duration: Duration) -> String {
     return String(format: "%.3f ms", ms)
 }
 
+/// A server the load drives, started on a free loopback port.
+struct Target {
+    let port: Int
+    let scopes: RequestScopeCounters
+    let unitsOfWork: UnitOfWorkStatistics
+    /// Stops the server gracefully and returns what went wrong at shutdown.
+    let stop: () async throws -> [String]
+}
+
+/// todo-server, as `todo-server --port 0` runs it but quieter.
+func startHummingbird(databasePath: String) async throws -> Target {
+    var configuration = TodoServerConfiguration()
+    configuration.port = 0
+    configuration.databasePath = databasePath
+    configuration.handlesSignals = false
+    configuration.logLevel = .warning
+    configuration.connections = 8
+    let server = try await TodoServer(configuration: configuration)
+    let running = Task { try await server.run() }
+    return Target(port: await server.port(), scopes: server.scopes, unitsOfWork: server.unitsOfWork) {
+        await server.stop()
+        try await running.value
+        return server.pool.isClosed ? [] : ["the database pool was not closed at shutdown"]
+    }
+}
+
+/// todo-vapor, as `todo-vapor --port 0` runs it but quieter.
+func startVapor(databasePath: String) async throws -> Target {
+    let app = try await Application.make(Environment(name: "production", arguments: ["todo-load"]))
+    app.logger.logLevel = .warning
+    app.http.server.configuration.hostname = "127.0.0.1"
+    app.http.server.configuration.port = 0
+    app.http.server.configuration.logger.logLevel = .warning
+    let scopes: WiringMiddleware
+    do {
+        scopes = try await configureTodoVapor(app, databasePath: databasePath)
+        try await app.asyncBoot()
+        try await app.server.start(address: nil)
+    } catch {
+        try? await app.asyncShutdown()
+        throw error
+    }
+    guard let port = app.http.server.shared.localAddress?.port else {
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        throw ValidationError("todo-vapor started but has no local address")
+    }
+    return Target(port: port, scopes: scopes.counters, unitsOfWork: try app.wiring.resolve(UnitOfWorkStatistics.self)) {
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        return []
+    }
+}
+
 let options = Options.parseOrExit()
 let databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("todo-load-\(UUID().uuidString).sqlite").path
-var configuration = TodoServerConfiguration()
-configuration.port = 0
-configuration.databasePath = databasePath
-configuration.handlesSignals = false
-configuration.logLevel = .warning
-configuration.connections = 8
-
-let server = try await TodoServer(configuration: configuration)
-let running = Task { try await server.run() }
-let base = "http://127.0.0.1:\(await server.port())"
+let server =
+    switch options.server {
+    case .hummingbird: try await startHummingbird(databasePath: databasePath)
+    case .vapor: try await startVapor(databasePath: databasePath)
+    }
+let base = "http://127.0.0.1:\(server.port)"
 var clientConfiguration = HTTPClient.Configuration()
 clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = options.concurrency
 let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
@@ -224,12 +289,12 @@ if growth > options.rssBudgetMB {
     problems.append(String(format: "RSS grew %.1f MB during the run (budget %.1f MB)", growth, options.rssBudgetMB))
 }
 
-await server.stop()
-try await running.value
-if !server.pool.isClosed { problems.append("the database pool was not closed at shutdown") }
+problems += try await server.stop()
 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
 
-print("todo-load: \(options.requests) requests at concurrency \(options.concurrency) (plus \(warmUp.latencies.count) to warm up)")
+print(
+    "todo-load: \(options.server.rawValue), \(options.requests) requests at concurrency \(options.concurrency) (plus \(warmUp.latencies.count) to warm up)"
+)
 print(
     "  mix (POST todo, GET todo, PATCH todo, GET user): p50 \(milliseconds(run.percentile(0.5))), p99 \(milliseconds(run.percentile(0.99))), "
         + String(format: "%.0f requests/s", run.requestsPerSecond)

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Testing
+import TodoDomain
 import TodoServer
 import Wiring
 import WiringHummingbird
@@ -74,18 +75,18 @@ struct TodoServerTests {
             let user = try await live.send(.POST, "/users", body: #"{"name": "Ada"}"#).object["id"] as! Int
             let cases: [(HTTPMethod, String, String?, Int, String)] = [
                 (.POST, "/users", #"{"name": "#, 400, "not valid JSON"),
-                (.POST, "/users", #"{}"#, 400, "`name` not found"),
-                (.POST, "/users", #"{"name": 7}"#, 400, "Type mismatch"),
+                (.POST, "/users", #"{}"#, 400, "`name` is missing"),
+                (.POST, "/users", #"{"name": 7}"#, 400, "`name` has the wrong type"),
                 (.POST, "/users", #"{"name": "   "}"#, 422, "name must not be empty"),
                 (.POST, "/users/\(user)/todos", #"{"title": ""}"#, 422, "title must not be empty"),
                 (.GET, "/users/999", nil, 404, "no user with id 999"),
-                (.GET, "/users/abc", nil, 400, "can not be converted"),
+                (.GET, "/users/abc", nil, 400, "the id in the path must be a non-negative integer"),
                 (.POST, "/users/999/todos", #"{"title": "x"}"#, 404, "no user with id 999"),
                 (.GET, "/todos/999", nil, 404, "no todo with id 999"),
                 (.PATCH, "/todos/999", #"{"done": true}"#, 404, "no todo with id 999"),
                 (.DELETE, "/todos/999", nil, 404, "no todo with id 999"),
-                (.GET, "/no-such-route", nil, 404, "Not Found"),
-                (.POST, "/users", String(repeating: "a", count: 70_000), 413, "Content Too Large"),
+                (.GET, "/no-such-route", nil, 404, "no route for GET /no-such-route"),
+                (.POST, "/users", String(repeating: "a", count: 70_000), 413, "the body is larger than 65536 bytes"),
             ]
             for (method, path, body, status, message) in cases {
                 let reply = try await live.send(method, path, body: body)

@@ -96,7 +96,7 @@ struct TodoVaporTests {
             (.GET, "users/abc", nil, 400, "non-negative integer"),
             (.GET, "users?limit=500", nil, 400, "limit must be an integer from 1 to 200"),
             (.PUT, "users", nil, 405, "PUT is not allowed on /users; allowed: GET, HEAD, POST, OPTIONS"),
-            (.GET, "no-such-route", nil, 404, "Not Found"),
+            (.GET, "no-such-route", nil, 404, "no route for GET /no-such-route"),
         ] as [(HTTPMethod, String, String?, Int, String)])
     func badInput(method: HTTPMethod, path: String, body: String?, status: Int, message: String) async throws {
         try await withTodoApp { app, _ in

@@ -1,5 +1,5 @@
 import SQLiteNIO
-import Synchronization
+import TodoDomain
 
 /// One request's database work: a transaction on a connection of its own, begun on the first
 /// query and ended once — committed by ``UnitOfWorkMiddleware`` when the response succeeds,
@@ -86,25 +86,4 @@ public actor UnitOfWork {
         await rollback()
         statistics.disposed()
     }
-}
-
-/// Counts of units of work, for the load test's checks: every one created is disposed of.
-public final class UnitOfWorkStatistics: Sendable {
-    private let createdCount = Atomic<Int>(0)
-    private let disposedCount = Atomic<Int>(0)
-    private let rolledBackCount = Atomic<Int>(0)
-
-    /// Statistics starting at zero.
-    public init() {}
-
-    /// Units of work created so far.
-    public var createdTotal: Int { createdCount.load(ordering: .acquiring) }
-    /// Units of work disposed of so far.
-    public var disposedTotal: Int { disposedCount.load(ordering: .acquiring) }
-    /// Transactions rolled back so far.
-    public var rolledBackTotal: Int { rolledBackCount.load(ordering: .acquiring) }
-
-    func created() -> Int { createdCount.add(1, ordering: .relaxed).newValue }
-    func disposed() { disposedCount.add(1, ordering: .releasing) }
-    func rolledBack() { rolledBackCount.add(1, ordering: .relaxed) }
 }

@@ -46,7 +46,7 @@ extension APIError {
     /// parser rejected (a body cut short by the client, a bad chunk size), the client's fault,
     /// logged at debug level; and a plain 500 for anything else, whose details go to the log at
     /// error level, not to the client.
-    static func response(for error: any Error, logger: Logger) -> Response {
+    static func response(for error: any Error, request: Request? = nil, logger: Logger) -> Response {
         let status: HTTPResponse.Status
         let message: String
         var headers: HTTPFields = [:]
@@ -58,8 +58,14 @@ extension APIError {
         case let error as HTTPParserError:
             // Hummingbird closes a connection whose framing it could not parse: say so.
             logger.debug("Malformed request", metadata: ["error": "\(error)"])
-            (status, message) = (.badRequest, "malformed request: \(error)")
+            (status, message) = (.badRequest, "the request is malformed")
             headers[.connection] = "close"
+        case let error as any HTTPResponseError where error.status == .contentTooLarge:
+            (status, message) = (error.status, Input.bodyTooLargeMessage)
+        case let error as HTTPError where error.status == .notFound:
+            // Only the router throws it: a path that no route has.
+            let route = request.map { Input.noRoute($0.method.rawValue, $0.uri.path) }
+            (status, message) = (error.status, route ?? error.status.reasonPhrase)
         case let error as HTTPError:
             (status, message) = (error.status, error.body ?? error.status.reasonPhrase)
         case let error as any HTTPResponseError:
@@ -98,6 +104,10 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         context: Context,
         next: @concurrent (Request, Context) async throws -> Response
     ) async throws -> Response {
-        await APIError.responding(logger: context.logger) { try await next(request, context) }
+        do {
+            return try await next(request, context)
+        } catch {
+            return APIError.response(for: error, request: request, logger: context.logger)
+        }
     }
 }

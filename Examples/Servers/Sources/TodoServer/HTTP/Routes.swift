@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -9,7 +10,7 @@ import WiringHummingbird
 enum Routes {
     static func add(to api: RouterGroup<TodoContext>, recording methods: inout AllowedMethods) {
         methods.on(api, "users", .post) { request, context in
-            let body = try await request.decode(as: NewUser.self, context: context)
+            let body = try await body(NewUser.self, of: request)
             let user = try await context.resolve((any UserStore).self).create(name: try Rules.name(body.name))
             try context.resolve(Logger.self).info("Created user", metadata: ["user.id": "\(user.id)"])
             return EditedResponse(status: .created, response: user)
@@ -19,39 +20,39 @@ enum Routes {
             return page.response(try await context.resolve((any UserStore).self).page(page), for: request, id: \.id)
         }
         methods.on(api, "users/:id", .get) { _, context in
-            try await context.resolve((any UserStore).self).find(try context.parameters.require("id", as: Int.self))
+            try await context.resolve((any UserStore).self).find(try id(context))
         }
         methods.on(api, "users/:id", .delete) { _, context in
-            try await context.resolve((any UserStore).self).delete(try context.parameters.require("id", as: Int.self))
+            try await context.resolve((any UserStore).self).delete(try id(context))
             return HTTPResponse.Status.noContent
         }
         methods.on(api, "users/:id/todos", .post) { request, context in
-            let userID = try context.parameters.require("id", as: Int.self)
-            let body = try await request.decode(as: NewTodo.self, context: context)
+            let userID = try id(context)
+            let body = try await body(NewTodo.self, of: request)
             let title = try Rules.title(body.title)
             _ = try await context.resolve((any UserStore).self).find(userID)
             let todo = try await context.resolve((any TodoStore).self).create(userID: userID, title: title)
             return EditedResponse(status: .created, response: todo)
         }
         methods.on(api, "users/:id/todos/batch", .post) { request, context in
-            let userID = try context.parameters.require("id", as: Int.self)
-            let body = try await request.decode(as: [NewTodo].self, context: context)
+            let userID = try id(context)
+            let body = try await body([NewTodo].self, of: request)
             let todos = try await context.resolve(UserService.self).addTodos(userID: userID, body)
             return EditedResponse(status: .created, response: todos)
         }
         methods.on(api, "users/:id/todos", .get) { request, context in
-            let userID = try context.parameters.require("id", as: Int.self)
+            let userID = try id(context)
             let page = try Page(request)
             _ = try await context.resolve((any UserStore).self).find(userID)
             let todos = try await context.resolve((any TodoStore).self).page(userID: userID, page)
             return page.response(todos, for: request, id: \.id)
         }
         methods.on(api, "todos/:id", .get) { _, context in
-            try await context.resolve((any TodoStore).self).find(try context.parameters.require("id", as: Int.self))
+            try await context.resolve((any TodoStore).self).find(try id(context))
         }
         methods.on(api, "todos/:id", .patch) { request, context in
-            let id = try context.parameters.require("id", as: Int.self)
-            let change = try await request.decode(as: TodoChange.self, context: context)
+            let id = try id(context)
+            let change = try await body(TodoChange.self, of: request)
             return try await context.resolve((any TodoStore).self).update(
                 id,
                 title: try change.title.map(Rules.title),
@@ -59,9 +60,21 @@ enum Routes {
             )
         }
         methods.on(api, "todos/:id", .delete) { _, context in
-            try await context.resolve((any TodoStore).self).delete(try context.parameters.require("id", as: Int.self))
+            try await context.resolve((any TodoStore).self).delete(try id(context))
             return HTTPResponse.Status.noContent
         }
+    }
+
+    /// The `:id` of the path, parsed as both servers parse it (`TodoDomain.Input.id(_:)`).
+    static func id(_ context: TodoContext) throws(DomainError) -> Int {
+        try Input.id(context.parameters.get("id").map { $0.removingPercentEncoding ?? $0 })
+    }
+
+    /// The body as the JSON the route takes, parsed as both servers parse it
+    /// (`TodoDomain.Input.json(_:from:)`); a body over `Input.maximumBodySize` is a 413.
+    static func body<Body: Decodable>(_ type: Body.Type, of request: Request) async throws -> Body {
+        let bytes = try await request.body.collect(upTo: Input.maximumBodySize)
+        return try Input.json(type, from: bytes.readableBytes == 0 ? nil : Data(bytes.readableBytesView))
     }
 }
 
@@ -109,8 +122,7 @@ extension Page {
     /// The page `request` asks for with `?limit=N&after=ID`; a malformed or out-of-range value
     /// is a 400 naming it.
     init(_ request: Request) throws(DomainError) {
-        let query = request.uri.queryParameters
-        try self.init(limit: query["limit"].map(String.init), after: query["after"].map(String.init))
+        self = try Input.page(query: request.uri.query)
     }
 
     /// The items (fetched with one more than the limit) as the response: at most `limit` of

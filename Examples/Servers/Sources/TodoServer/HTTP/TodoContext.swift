@@ -1,5 +1,6 @@
 public import Foundation
 public import Hummingbird
+import TodoDomain
 public import Wiring
 public import WiringHummingbird
 
@@ -10,7 +11,7 @@ public struct TodoContext: WiringRequestContext {
     /// The request's scope, opened by `RequestScopeMiddleware`.
     public var requestScope: Scope?
     /// Bodies above this many bytes are refused with 413 before they are decoded.
-    public var maxUploadSize: Int { 64 * 1024 }
+    public var maxUploadSize: Int { Input.maximumBodySize }
     /// JSON with sorted keys, so that a response reads the same every time.
     public var responseEncoder: JSONEncoder {
         let encoder = JSONEncoder()

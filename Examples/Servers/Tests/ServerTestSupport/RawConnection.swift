@@ -9,11 +9,11 @@ import Foundation
 /// A TCP connection to the server that sends exactly the bytes a test gives it, whether or not
 /// they make a valid request: for clients that are slow, stall, or frame a body wrongly, which
 /// an HTTP client library will not do.
-final class RawConnection {
+public final class RawConnection {
     private let socket: Int32
 
     /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    public init(port: Int) throws {
         #if canImport(Glibc)
             socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -40,7 +40,7 @@ final class RawConnection {
     deinit { close(socket) }
 
     /// Sends `text` as it is.
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
@@ -51,7 +51,7 @@ final class RawConnection {
     }
 
     /// Closes the sending side: the server reads the end of the stream.
-    func finishSending() {
+    public func finishSending() {
         shutdown(socket, Int32(SHUT_WR))
     }
 
@@ -84,7 +84,7 @@ final class RawConnection {
 
     /// What the server sends until it closes the connection, or `nil` if it has not closed it
     /// within `timeout`.
-    func readUntilClosed(timeout: Duration) async throws -> String? {
+    public func readUntilClosed(timeout: Duration) async throws -> String? {
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
         while let chunk = try await nextChunk(before: deadline) {
@@ -99,19 +99,20 @@ final class RawConnection {
 
     /// The first bytes the server sends (one read's worth, enough for a short response), or
     /// `nil` if nothing arrives within `timeout` or the server closes the connection first.
-    func readSome(timeout: Duration) async throws -> String? {
+    public func readSome(timeout: Duration) async throws -> String? {
         guard case .bytes(let bytes) = try await nextChunk(before: ContinuousClock.now + timeout) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The status code of the first response in `text` (`HTTP/1.1 400 Bad Request` → 400).
-    static func status(of text: String) -> Int? {
+    public static func status(of text: String) -> Int? {
         guard text.hasPrefix("HTTP/1.1 ") else { return nil }
         return Int(text.dropFirst(9).prefix(3))
     }
 }
 
-struct RawConnectionError: Error, CustomStringConvertible {
-    let description: String
+public struct RawConnectionError: Error, CustomStringConvertible {
+    /// What failed.
+    public let description: String
     init(_ description: String) { self.description = description }
 }
