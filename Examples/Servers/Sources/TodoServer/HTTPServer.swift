@@ -50,17 +50,19 @@ final class HTTPServer: Service, CustomStringConvertible {
         let (seconds, attoseconds) = configuration.idleTimeout.components
         let (wholeSeconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let idleTimeout = overflow ? Int64.max : wholeSeconds.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+        let connections = OpenConnections()
         application = Application(
             router: router,
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [HTTP10ConnectionCloseInstaller()],
+                    additionalChannelHandlers: [HTTP10ConnectionCloseInstaller(), ConnectionActivity(connections)],
                     idleTimeout: .nanoseconds(idleTimeout)
                 )),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "todo-server",
-                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections, logger: logger)
+                availableConnectionsDelegate: SheddingConnectionLimit(
+                    configuration.maximumConnections, connections: connections, logger: logger)
             ),
             onServerRunning: { channel in address.bound(to: channel.localAddress?.port ?? configuration.port) },
             logger: logger

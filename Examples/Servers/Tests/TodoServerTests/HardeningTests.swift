@@ -89,25 +89,60 @@ struct HardeningTests {
         }
     }
 
-    @Test("past the connection limit, a new connection waits until one closes, and is then served")
-    func connectionLimit() async throws {
+    @Test("at the connection limit, the connection idle the longest is closed and a new client is served at once")
+    func connectionLimitShedsIdleConnections() async throws {
         try await withServer({ $0.maximumConnections = 2 }) { live in
-            // Two kept-alive connections, each accepted and served before the next one connects
-            // (the server accepts in batches, and checks the limit between them).
+            // Two kept-alive connections, idle after their responses, each accepted and served
+            // before the next one connects (the server accepts in batches, and checks the limit
+            // between them).
             let first = try RawConnection(port: live.port)
             try first.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try await first.readSome(timeout: .seconds(10)).flatMap(RawConnection.status) == 200)
             let second = try RawConnection(port: live.port)
             try second.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try await second.readSome(timeout: .seconds(10)).flatMap(RawConnection.status) == 200)
-            let waiting = try RawConnection(port: live.port)
-            try waiting.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-            let early = try await waiting.readUntilClosed(timeout: .seconds(1))
-            #expect(early == nil, "a third connection was served beyond the limit of 2: \(early ?? "")")
-            first.finishSending()
-            _ = try await first.readUntilClosed(timeout: .seconds(10))
-            let response = try await waiting.readUntilClosed(timeout: .seconds(10)) ?? ""
-            #expect(RawConnection.status(of: response) == 200, "\(response)")
+            // A third client is served within a second, not after the 30 s idle timeout.
+            let third = try RawConnection(port: live.port)
+            try third.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            let response = try await third.readUntilClosed(timeout: .seconds(1))
+            #expect(response.flatMap(RawConnection.status) == 200, "the third client waited: \(response ?? "no response within 1 s")")
+            // The first connection, idle the longest, was the one closed; the second is still served.
+            #expect(try await first.readUntilClosed(timeout: .seconds(1)) != nil, "the connection idle the longest is still open")
+            try second.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            let again = try await second.readUntilClosed(timeout: .seconds(5)) ?? ""
+            #expect(RawConnection.status(of: again) == 200, "\(again)")
+        }
+    }
+
+    @Test(
+        "at the connection limit with every connection in a request, a new client is served, and the first connection to finish a request is closed"
+    )
+    func connectionLimitWithBusyConnections() async throws {
+        try await withServer({ $0.maximumConnections = 2 }) { live in
+            // Two connections each in the middle of a request: a body that has not all arrived.
+            var busy: [RawConnection] = []
+            for _ in 0..<2 {
+                let connection = try RawConnection(port: live.port)
+                try connection.send(
+                    "POST /users HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{\"name\":")
+                busy.append(connection)
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            // A third client is served at once, as one past the limit: it is the first connection
+            // to finish a request, so it is closed after its response, kept-alive as it asked.
+            let third = try RawConnection(port: live.port)
+            try third.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            let thirdResponse = try await third.readUntilClosed(timeout: .seconds(2))
+            #expect(thirdResponse.flatMap(RawConnection.status) == 200, "\(thirdResponse ?? "not served and closed")")
+            // Back at the limit, the busy requests go on: the first ends and stays open.
+            try busy[0].send(#" "Ada"}"#)
+            #expect(try await busy[0].readSome(timeout: .seconds(5)).flatMap(RawConnection.status) == 201)
+            // A fourth client is served within a second: the first connection, now idle, is closed for it.
+            let fourth = try RawConnection(port: live.port)
+            try fourth.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            let response = try await fourth.readUntilClosed(timeout: .seconds(1))
+            #expect(response.flatMap(RawConnection.status) == 200, "\(response ?? "no response within 1 s")")
+            #expect(try await busy[0].readUntilClosed(timeout: .seconds(1)) != nil, "the idle connection is still open")
         }
     }
 
