@@ -144,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "TodoVaporTests",
             dependencies: [
-                "TodoVapor", .product(name: "WiringVapor", package: "Wiring"), .product(name: "WiringLogging", package: "Wiring"),
+                "TodoVapor", "ServerTestSupport", .product(name: "WiringVapor", package: "Wiring"),
+                .product(name: "WiringLogging", package: "Wiring"),
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),
