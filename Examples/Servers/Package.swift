@@ -69,22 +69,32 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What both servers keep of their connections, for their connection limits.
+        .target(
+            name: "TodoConnections",
+            dependencies: [.product(name: "NIOCore", package: "swift-nio")]
+        ),
         // The same API on Vapor and Fluent, over the same domain.
         .target(
             name: "TodoVapor",
             dependencies: [
-                "TodoDomain", .product(name: "WiringVapor", package: "Wiring"), "TodoTelemetry",
+                "TodoDomain", "TodoConnections", .product(name: "WiringVapor", package: "Wiring"), "TodoTelemetry",
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
             ]
         ),
         // The example server: a JSON API of users and todos on a SQLite file.
         .target(
             name: "TodoServer",
             dependencies: [
-                "TodoDomain", .product(name: "WiringHummingbird", package: "Wiring"), .product(name: "WiringLogging", package: "Wiring"),
+                "TodoDomain", "TodoConnections", .product(name: "WiringHummingbird", package: "Wiring"),
+                .product(name: "WiringLogging", package: "Wiring"),
                 .product(name: "WiringServiceLifecycle", package: "Wiring"), "TodoTelemetry",
                 .product(name: "Wiring", package: "Wiring"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization
+import TodoConnections
 import TodoDomain
 import TodoTelemetry
 import Wiring

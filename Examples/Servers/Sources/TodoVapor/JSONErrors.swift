@@ -45,11 +45,17 @@ struct JSONErrorMiddleware: AsyncMiddleware {
             status = .internalServerError
             message = "internal error"
         }
+        return response(status: status, message: message, headers: headers)
+    }
+
+    /// An error response: `status`, and `message` in the API's JSON error shape.
+    static func response(status: HTTPResponseStatus, message: String, headers: HTTPHeaders = [:]) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data =
             (try? encoder.encode(ErrorBody(error: .init(status: Int(status.code), message: message))))
             ?? Data(#"{"error":{"status":500}}"#.utf8)
+        var headers = headers
         headers.replaceOrAdd(name: .contentType, value: "application/json; charset=utf-8")
         return Response(status: status, headers: headers, body: .init(data: data))
     }

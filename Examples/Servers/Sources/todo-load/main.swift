@@ -182,9 +182,9 @@ func startHummingbird(databasePath: String) async throws -> Target {
 func startVapor(databasePath: String) async throws -> Target {
     let app = try await Application.make(Environment(name: "production", arguments: ["todo-load"]))
     app.logger.logLevel = .warning
-    app.http.server.configuration.hostname = "127.0.0.1"
-    app.http.server.configuration.port = 0
-    app.http.server.configuration.logger.logLevel = .warning
+    var configuration = TodoHTTPServer.Configuration()
+    configuration.port = 0
+    let httpServer = TodoHTTPServer.use(on: app, configuration: configuration)
     let scopes: WiringMiddleware
     do {
         scopes = try await configureTodoVapor(app, databasePath: databasePath)
@@ -194,7 +194,7 @@ func startVapor(databasePath: String) async throws -> Target {
         try? await app.asyncShutdown()
         throw error
     }
-    guard let port = app.http.server.shared.localAddress?.port else {
+    guard let port = httpServer.localAddress?.port else {
         await app.server.shutdown()
         try await app.asyncShutdown()
         throw ValidationError("todo-vapor started but has no local address")

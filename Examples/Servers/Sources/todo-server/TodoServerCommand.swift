@@ -24,10 +24,12 @@ struct TodoServerCommand: AsyncParsableCommand {
     @Option(help: "The SQLite file, created if missing.")
     var database = "todos.sqlite"
 
-    @Option(help: "Seconds a connection may send nothing (between requests, or in the middle of one) before it is closed.")
+    @Option(help: "Seconds a connection may send nothing, between requests or within one, before it is closed.")
     var idleTimeout = 30
 
-    @Option(help: "About how many connections are served at once; further ones wait to be accepted.")
+    @Option(
+        help: "About this many connections are kept open; at the limit, the one idle the longest is closed for a new client."
+    )
     var maxConnections = 512
 
     @Flag(help: "Log at debug level, every build the container makes included.")

@@ -25,8 +25,13 @@ struct TodoVaporCommand: AsyncParsableCommand {
     @ArgumentParser.Option(help: "The SQLite file, created (with its tables) if missing.")
     var database = "todos-vapor.sqlite"
 
-    @ArgumentParser.Option(help: "Seconds a connection may send and receive nothing before it is closed.")
+    @ArgumentParser.Option(help: "Seconds a connection may send nothing, between requests or within one, before it is closed.")
     var idleTimeout = 30
+
+    @ArgumentParser.Option(
+        help: "About this many connections are kept open; at the limit, the one idle the longest is closed for a new client."
+    )
+    var maxConnections = 512
 
     @OptionGroup var telemetry: TelemetryOption
 
@@ -34,6 +39,9 @@ struct TodoVaporCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port).") }
         guard (1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be from 1 to 86400 seconds, not \(idleTimeout).")
+        }
+        guard maxConnections > 0 else {
+            throw ValidationError("--max-connections must be at least 1, not \(maxConnections).")
         }
     }
 
@@ -48,9 +56,12 @@ struct TodoVaporCommand: AsyncParsableCommand {
         // Vapor reads its own command line from the process's: give it only `serve`.
         let environment = Environment(name: "production", arguments: ["todo-vapor", "serve"])
         let app = try await Application.make(environment)
-        app.http.server.configuration.hostname = host
-        app.http.server.configuration.port = port
-        app.http.server.configuration.idleTimeout = .seconds(Int64(idleTimeout))
+        var server = TodoHTTPServer.Configuration()
+        server.hostname = host
+        server.port = port
+        server.idleTimeout = .seconds(Int64(idleTimeout))
+        server.maximumConnections = maxConnections
+        TodoHTTPServer.use(on: app, configuration: server)
         // The exporters (swift-otel's) run beside the app and stop after it, sending what is left.
         var exporters: (group: ServiceGroup, task: Task<Void, any Error>)?
         defer { exporters?.task.cancel() }

@@ -11,8 +11,13 @@ enum Framework: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// Starts the server, runs `body` with its port, and stops it, removing its database.
-    func withServer(_ body: (Int) async throws -> Void) async throws {
+    /// Starts the server with the idle timeout and connection limit given, runs `body` with its
+    /// port, and stops it, removing its database.
+    func withServer(
+        idleTimeout: Duration = .seconds(30),
+        maximumConnections: Int = 512,
+        _ body: (Int) async throws -> Void
+    ) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         switch self {
@@ -22,6 +27,8 @@ enum Framework: String, CaseIterable, Sendable, CustomTestStringConvertible {
             configuration.databasePath = path
             configuration.handlesSignals = false
             configuration.logLevel = .critical
+            configuration.idleTimeout = idleTimeout
+            configuration.maximumConnections = maximumConnections
             let server = try await TodoServer(configuration: configuration)
             let running = Task { try await server.run() }
             do {
@@ -36,13 +43,17 @@ enum Framework: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .vapor:
             let app = try await Application.make(.testing)
             app.logger.logLevel = .critical
-            app.http.server.configuration.hostname = "127.0.0.1"
-            app.http.server.configuration.port = 0
+            var configuration = TodoHTTPServer.Configuration()
+            configuration.port = 0
+            configuration.idleTimeout = .nanoseconds(
+                Int64(idleTimeout.components.seconds) * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000)
+            configuration.maximumConnections = maximumConnections
+            let server = TodoHTTPServer.use(on: app, configuration: configuration)
             do {
                 try await configureTodoVapor(app, databasePath: path)
                 try await app.asyncBoot()
                 try await app.server.start(address: nil)
-                try await body(try #require(app.http.server.shared.localAddress?.port))
+                try await body(try #require(server.localAddress?.port))
             } catch {
                 await app.server.shutdown()
                 try? await app.asyncShutdown()
