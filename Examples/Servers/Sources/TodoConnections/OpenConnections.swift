@@ -1,23 +1,26 @@
 public import NIOCore
 import Synchronization
 
-/// The server's open connections, and which of them are idle (between requests, or open with no
-/// request yet): what a server closes first when its connection limit is reached. Both example servers keep
-/// one, each fed by its own HTTP layer.
+/// The server's open connections, and which of them are idle (no request in progress: between
+/// requests, or open with no request yet): what a server closes first when its connection limit
+/// is reached. Both example servers keep one, each fed by its own HTTP layer.
 public final class OpenConnections: Sendable {
     private struct Entry {
         let channel: any Channel
+        /// Requests whose head has arrived and whose response has not been written. An HTTP
+        /// layer that reads ahead can start the next before it ends the last.
+        var inFlight = 0
         /// When the connection last became idle; `nil` while a request is in progress.
-        var idleSince: ContinuousClock.Instant?
+        var idleSince: ContinuousClock.Instant? = .now
         /// Whether it has been asked to close.
         var shed = false
     }
 
     private struct State {
         var entries: [ObjectIdentifier: Entry] = [:]
-        /// Whether a new connection waits because none was idle to close: the next connection
-        /// whose request ends is closed for it.
-        var newConnectionWaits = false
+        /// New connections accepted past the limit with no idle one to close for them: as many
+        /// connections are closed as their requests end.
+        var waiting = 0
     }
 
     private let state = Mutex(State())
@@ -27,31 +30,40 @@ public final class OpenConnections: Sendable {
 
     /// A connection was accepted: idle, until its first request.
     public func opened(_ channel: any Channel) {
-        state.withLock { $0.entries[ObjectIdentifier(channel)] = Entry(channel: channel, idleSince: .now) }
+        state.withLock { $0.entries[ObjectIdentifier(channel)] = Entry(channel: channel) }
     }
 
     /// A request's head arrived on `channel`.
     public func requestStarted(on channel: any Channel) {
-        state.withLock { $0.entries[ObjectIdentifier(channel)]?.idleSince = nil }
+        state.withLock { state in
+            let key = ObjectIdentifier(channel)
+            state.entries[key]?.inFlight += 1
+            state.entries[key]?.idleSince = nil
+        }
     }
 
-    /// The response to `channel`'s request has been written. If a new connection waits for one
-    /// to close, this one is asked to.
+    /// The response to one of `channel`'s requests has been written. If a new connection waits
+    /// for one to close, this one is asked to (after any request it has started since).
     public func requestEnded(on channel: any Channel) {
         let shed = state.withLock { state in
             let key = ObjectIdentifier(channel)
-            state.entries[key]?.idleSince = .now
-            guard state.newConnectionWaits, state.entries[key]?.shed == false else { return false }
-            state.newConnectionWaits = false
-            state.entries[key]?.shed = true
-            return true
+            guard var entry = state.entries[key] else { return false }
+            entry.inFlight = max(0, entry.inFlight - 1)
+            if entry.inFlight == 0 { entry.idleSince = .now }
+            let shed = state.waiting > 0 && !entry.shed
+            if shed {
+                state.waiting -= 1
+                entry.shed = true
+            }
+            state.entries[key] = entry
+            return shed
         }
         if shed { channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
     }
 
     /// The count is back within the limit: no connection needs closing for a new one.
     public func noConnectionWaits() {
-        state.withLock { $0.newConnectionWaits = false }
+        state.withLock { $0.waiting = 0 }
     }
 
     /// `channel` closed.
@@ -59,7 +71,7 @@ public final class OpenConnections: Sendable {
         _ = state.withLock { $0.entries.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// Asks the connection idle the longest to close: Hummingbird closes an idle one at once.
+    /// Asks the connection idle the longest to close: the HTTP layer closes an idle one at once.
     /// If none is idle, the next one whose request ends is closed instead, after its response.
     public func shedLongestIdle() {
         let channel: (any Channel)? = state.withLock { state in
@@ -69,12 +81,39 @@ public final class OpenConnections: Sendable {
                 if longest.map({ since < $0.since }) ?? true { longest = (key, since) }
             }
             guard let longest else {
-                state.newConnectionWaits = true
+                state.waiting += 1
                 return nil
             }
             state.entries[longest.key]?.shed = true
             return state.entries[longest.key]?.channel
         }
         channel?.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+    }
+
+    /// Closes every connection still open: a graceful shutdown's deadline has passed.
+    public func closeAll() {
+        let channels = state.withLock { $0.entries.values.map(\.channel) }
+        for channel in channels { channel.close(promise: nil) }
+    }
+}
+
+/// Passes on a connection's first `ChannelShouldQuiesceEvent` only. A connection closed to make
+/// room (``OpenConnections/shedLongestIdle()``) may still be open when the server shuts down and
+/// asks again, and NIO's HTTP pipelining helper stops a debug build on a second request to
+/// quiesce. Put it first in the connection's pipeline.
+public final class QuiesceOnce: ChannelInboundHandler, RemovableChannelHandler {
+    public typealias InboundIn = NIOAny
+
+    private var quiescing = false
+
+    /// A handler that has passed on no quiesce event yet.
+    public init() {}
+
+    public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            if quiescing { return }
+            quiescing = true
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 }

@@ -75,7 +75,11 @@ public final class TodoServer: Sendable {
             GreetingModule()
         )
         container.registerRequestLogger(logger, scope: "request")
-        container.log(to: logger)
+        // At debug level every build is logged from the start, a failed one with the engine's
+        // whole message. Otherwise logging starts once the container has: a start-up failure
+        // (a database it cannot open) is then said once, by the command, with its fix.
+        let logsStartUp = configuration.logLevel <= .debug
+        if logsStartUp { container.log(to: logger) }
         do {
             // Opens the pool (an async eager singleton) before anything needs it synchronously.
             try await container.startAsync()
@@ -83,6 +87,7 @@ public final class TodoServer: Sendable {
             try? await container.shutdown()
             throw error
         }
+        if !logsStartUp { container.log(to: logger) }
         self.container = container
         group = try await container.serviceGroup(
             logger: logger,

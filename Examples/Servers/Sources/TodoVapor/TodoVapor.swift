@@ -1,5 +1,6 @@
 import Fluent
 import FluentSQLiteDriver
+import SQLiteNIO
 import TodoDomain
 public import TodoTelemetry
 public import Vapor
@@ -31,6 +32,13 @@ public func configureTodoVapor(
     databasePath: String,
     telemetry: Telemetry? = nil
 ) async throws -> WiringMiddleware {
+    // Opened once first, as the Hummingbird example's pool opens it: a file it cannot open is
+    // then one start-up message, where Fluent's pool would also log its failed connection.
+    do {
+        try await SQLiteConnection.open(storage: .file(path: databasePath)).close()
+    } catch {
+        throw StartupProblem.databaseUnavailable(path: databasePath, reason: "\(error)")
+    }
     app.databases.use(.sqlite(.file(databasePath)), as: .sqlite)
     app.migrations.add(CreateTables())
     try app.wiring.install(DomainModule(), FluentStoresModule(), GreetingModule())

@@ -61,6 +61,8 @@ struct TodoVaporCommand: AsyncParsableCommand {
         server.port = port
         server.idleTimeout = .seconds(Int64(idleTimeout))
         server.maximumConnections = maxConnections
+        // As todo-server: a shutdown waits for a stalled client no longer than the idle timeout.
+        server.shutdownGracePeriod = server.idleTimeout
         TodoHTTPServer.use(on: app, configuration: server)
         // The exporters (swift-otel's) run beside the app and stop after it, sending what is left.
         var exporters: (group: ServiceGroup, task: Task<Void, any Error>)?

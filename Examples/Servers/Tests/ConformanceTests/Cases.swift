@@ -35,12 +35,13 @@ let jsonType = "application/json; charset=utf-8"
 
 /// An error response: its status and message, in the JSON error shape, as JSON.
 func error(_ status: Int, _ message: String, headers: [String: String] = [:]) -> Expected {
-    Expected(status: status, message: message, headers: headers.merging(["content-type": jsonType]) { $1 })
+    Expected(status: status, message: message, headers: headers.merging(["content-type": jsonType, "date": "*"]) { $1 })
 }
 
 /// An API response: its status and exact JSON body, with a unit of work of its own.
 func ok(_ body: String, status: Int = 200, headers: [String: String] = [:]) -> Expected {
-    Expected(status: status, body: body, headers: headers.merging(["content-type": jsonType, "x-unit-of-work": "*"]) { $1 })
+    Expected(
+        status: status, body: body, headers: headers.merging(["content-type": jsonType, "x-unit-of-work": "*", "date": "*"]) { $1 })
 }
 
 let notAnID = "the id in the path must be a non-negative integer"

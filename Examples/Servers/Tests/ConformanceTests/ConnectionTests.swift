@@ -126,4 +126,37 @@ struct ConnectionTests {
             #expect(try await busy[0].readUntilClosed(timeout: .seconds(1)) != nil, "the idle connection is still open")
         }
     }
+
+    @Test("pipelined requests are answered in order on one connection", arguments: Framework.allCases)
+    func pipelinedRequests(framework: Framework) async throws {
+        try await framework.withServer { port in
+            let connection = try RawConnection(port: port)
+            try connection.send(
+                "GET /health HTTP/1.1\r\nHost: t\r\n\r\nGET /users HTTP/1.1\r\nHost: t\r\n\r\n"
+                    + "GET /nope HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            let text = try await connection.readUntilClosed(timeout: .seconds(5)) ?? "not closed within 5 s"
+            let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+            #expect(statuses == ["200", "200", "404"], "\(text)")
+        }
+    }
+
+    @Test(
+        "a connection closed to make room while its request head is half sent is closed without a response, and the new client is served",
+        arguments: Framework.allCases)
+    func sheddingHalfSentHead(framework: Framework) async throws {
+        try await framework.withServer(maximumConnections: 1) { port in
+            let stalled = try RawConnection(port: port)
+            try stalled.send("GET /health HTTP/1.1\r\nHost:")
+            try await Task.sleep(for: .milliseconds(200))
+            let next = try RawConnection(port: port)
+            try next.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            let response = try await next.readUntilClosed(timeout: .seconds(2))
+            #expect(response.flatMap(RawConnection.status) == 200, "\(response ?? "no response within 2 s")")
+            #expect(try await stalled.readUntilClosed(timeout: .seconds(2)) != nil, "the half-sent connection is still open")
+            // Another half-sent head is left for the server's shutdown to meet.
+            let last = try RawConnection(port: port)
+            try last.send("POST /users HTTP/1.1\r\nHo")
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
 }

@@ -173,6 +173,8 @@ struct CommandLineTests {
         #expect(output.contains("To fix: pass --database a file in a folder that exists"), "\(output)")
         #expect(!output.contains("\(program): stopped with an error"), "\(output)")
         #expect(!output.contains("Fatal error"), "\(output)")
+        // Said once, as two lines: no log of the failed build or of a pool's failed connection.
+        #expect(output.split(separator: "\n").count == 2, "\(output)")
     }
 
     @Test(

@@ -107,7 +107,7 @@ final class RequestBridge: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Writes `response` whole (a streamed body is collected first), then ends the request:
-    /// the connection is idle again, or closed if the client asked.
+    /// the connection is idle again, or closed if either side asked.
     private func write(_ response: Response, for head: HTTPRequestHead, context: ChannelHandlerContext) {
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         response.body.collect(on: context.eventLoop).whenComplete { collected in
@@ -117,28 +117,36 @@ final class RequestBridge: ChannelInboundHandler, RemovableChannelHandler {
                 context.close(promise: nil)
                 return
             }
-            let keepAlive = head.isKeepAlive
+            let keepAlive = head.isKeepAlive && !response.headers[.connection].contains { $0.lowercased() == "close" }
+            // 1xx, 204 and 304 have no body (RFC 9110 §6.4.1); HEAD has the GET's headers only.
+            let bodiless = response.status.code < 200 || response.status == .noContent || response.status == .notModified
             var headers = response.headers
             headers.remove(name: .transferEncoding)
-            if response.status == .noContent || response.status == .notModified {
+            if bodiless {
                 headers.remove(name: .contentLength)
             } else {
                 headers.replaceOrAdd(name: .contentLength, value: "\(body?.readableBytes ?? 0)")
             }
             headers.replaceOrAdd(name: .connection, value: keepAlive ? "keep-alive" : "close")
-            context.write(
-                handler.wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))),
-                promise: nil)
-            if head.method != .HEAD, let body, body.readableBytes > 0 {
-                context.write(handler.wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-            }
+            if !headers.contains(name: .date) { headers.add(name: .date, value: HTTPDate.now()) }
+            handler.writeResponse(
+                HTTPResponseHead(version: .http1_1, status: response.status, headers: headers),
+                body: bodiless || head.method == .HEAD ? nil : body, context: context)
+            // Idle again before the end is written: writing it lets NIO's pipelining helper pass
+            // on the next request at once, which must find this handler ready for it.
+            handler.state = .idle
+            handler.connections.requestEnded(on: context.channel)
             context.writeAndFlush(handler.wrapOutboundOut(.end(nil))).whenComplete { _ in
                 let (handler, context) = bound.value
-                handler.state = .idle
-                handler.connections.requestEnded(on: context.channel)
-                if !keepAlive || handler.inputClosed { context.close(promise: nil) }
+                if !keepAlive || (handler.inputClosed && !handler.isResponding) { context.close(promise: nil) }
             }
         }
+    }
+
+    /// Writes a response's head and its body, if any; the caller writes the end.
+    private func writeResponse(_ head: HTTPResponseHead, body: ByteBuffer?, context: ChannelHandlerContext) {
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if let body, body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -159,19 +167,22 @@ final class RequestBridge: ChannelInboundHandler, RemovableChannelHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // A request NIO could not parse (a bad chunk size, a body short of its length) is the
         // client's fault: a 400 in the API's JSON, then the connection closes. It must be written
-        // now: the decoder closes the channel when this returns.
-        guard error is HTTPParserError, !isResponding else {
+        // now: the decoder closes the channel when this returns. Not when the connection is
+        // already closing (NIO's pipelining helper closed it to quiesce, and the decoder then
+        // found half a request), nor while a response is under way: that one is flushed first.
+        guard error is HTTPParserError, context.channel.isActive, !isResponding else {
+            context.flush()
             context.close(promise: nil)
             return
         }
         state = .responding
         let response = JSONErrorMiddleware.response(status: .badRequest, message: "the request is malformed")
-        let data = response.body.buffer ?? ByteBuffer()
+        let body = response.body.buffer ?? ByteBuffer()
         var headers = response.headers
         headers.replaceOrAdd(name: .connection, value: "close")
-        headers.replaceOrAdd(name: .contentLength, value: "\(data.readableBytes)")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(data))), promise: nil)
+        headers.replaceOrAdd(name: .contentLength, value: "\(body.readableBytes)")
+        headers.replaceOrAdd(name: .date, value: HTTPDate.now())
+        writeResponse(HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers), body: body, context: context)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         context.close(promise: nil)
     }

@@ -15,6 +15,8 @@ public import Vapor
 ///   client comes (``AcceptLimit``);
 /// - a connection that sends nothing for ``Configuration/idleTimeout`` closed, between requests
 ///   or in the middle of one, but never while its response is being made or written;
+/// - a shutdown that lets each connection finish its request, for at most
+///   ``Configuration/shutdownGracePeriod``;
 /// - a wrongly framed request answered 400 in the API's JSON, then closed;
 /// - a chunked body's trailer fields ignored, where Vapor's decoder asserts there are none (a
 ///   debug build stopped);
@@ -37,6 +39,8 @@ public final class TodoHTTPServer: Server {
         public var maximumConnections = 512
         /// The largest request body, in bytes; a larger one gets 413.
         public var maximumBodySize = 64 * 1024
+        /// How long a shutdown lets connections finish their requests before it closes them.
+        public var shutdownGracePeriod: TimeAmount = .seconds(10)
 
         /// The defaults: 127.0.0.1:8081, 30 s, 512 connections, 64 KiB bodies.
         public init() {}
@@ -47,6 +51,8 @@ public final class TodoHTTPServer: Server {
         var channel: (any Channel)?
         /// Set while it serves; taken by the shutdown that stops it.
         var quiescing: ServerQuiescingHelper?
+        /// The connections, to close those still open when a shutdown's grace period ends.
+        var connections: OpenConnections?
         /// Completes when every connection has closed after a shutdown.
         var stopped: EventLoopFuture<Void>?
     }
@@ -136,6 +142,7 @@ public final class TodoHTTPServer: Server {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(QuiesceOnce())
                     try pipeline.addHandler(IdleStateHandler(readTimeout: configuration.idleTimeout))
                     try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
                     try pipeline.addHandler(
@@ -149,8 +156,7 @@ public final class TodoHTTPServer: Server {
             }
         return bootstrap.bind(host: host, port: port).map { [host, port] channel in
             self.state.withLock { state in
-                state.channel = channel
-                state.quiescing = quiescing
+                state = State(channel: channel, quiescing: quiescing, connections: connections)
             }
             application.logger.notice("Server started on http://\(host):\(channel.localAddress?.port ?? port)")
         }
@@ -160,7 +166,7 @@ public final class TodoHTTPServer: Server {
     /// the first's end.
     private func quiesce() -> EventLoopFuture<Void> {
         let done = application.eventLoopGroup.any().makePromise(of: Void.self)
-        let first: ServerQuiescingHelper? = state.withLock { state in
+        let first: (ServerQuiescingHelper, OpenConnections?)? = state.withLock { state in
             if let stopped = state.stopped {
                 done.completeWith(stopped)
                 return nil
@@ -171,10 +177,16 @@ public final class TodoHTTPServer: Server {
             }
             state.quiescing = nil
             state.stopped = done.futureResult
-            return quiescing
+            return (quiescing, state.connections)
         }
         // Outside the lock: NIO runs the connections' close handlers from here.
-        first?.initiateShutdown(promise: done)
+        if let (quiescing, connections) = first {
+            quiescing.initiateShutdown(promise: done)
+            // A client that trickles a body or stops reading its response would hold the
+            // shutdown for ever: past the grace period, what is left is closed.
+            let deadline = done.futureResult.eventLoop.scheduleTask(in: configuration.shutdownGracePeriod) { connections?.closeAll() }
+            done.futureResult.whenComplete { _ in deadline.cancel() }
+        }
         return done.futureResult
     }
 }
