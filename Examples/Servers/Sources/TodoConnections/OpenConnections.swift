@@ -1,9 +1,16 @@
 public import NIOCore
 import Synchronization
 
-/// The server's open connections, and which of them are idle (no request in progress: between
-/// requests, or open with no request yet): what a server closes first when its connection limit
-/// is reached. Both example servers keep one, each fed by its own HTTP layer.
+/// The server's connection limit and its open connections, and which of them are idle (no request
+/// in progress: between requests, or open with no request yet), which it closes first when the
+/// limit is reached. Both example servers keep one: the listening side reports each connection
+/// accepted and closed, and each server's HTTP layer its requests.
+///
+/// At most `maximum` connections stay open, and idle ones never lock a new client out. A
+/// connection accepted at the limit closes the connection idle the longest, at once; if every
+/// connection is in a request, the first of them to write its response is closed instead. Until
+/// then the server accepts no more, and further clients wait in the kernel's accept queue. A
+/// server that accepts in batches can pass the limit by a batch for a moment.
 public final class OpenConnections: Sendable {
     private struct Entry {
         let channel: any Channel
@@ -17,6 +24,8 @@ public final class OpenConnections: Sendable {
     }
 
     private struct State {
+        /// Connections accepted and not yet closed, as the listening side counts them.
+        var accepted = 0
         var entries: [ObjectIdentifier: Entry] = [:]
         /// New connections accepted past the limit with no idle one to close for them: as many
         /// connections are closed as their requests end.
@@ -25,8 +34,42 @@ public final class OpenConnections: Sendable {
 
     private let state = Mutex(State())
 
-    /// No connections yet.
-    public init() {}
+    /// The most connections kept open.
+    public let maximum: Int
+
+    /// No connections yet, at most `maximum` of them.
+    public init(maximum: Int) {
+        self.maximum = maximum
+    }
+
+    /// Whether the server may accept another connection now.
+    public var isAcceptingNewConnections: Bool {
+        state.withLock { $0.accepted <= maximum }
+    }
+
+    /// The server accepted a connection. Past the limit, one is closed for it; returns whether
+    /// it was past.
+    @discardableResult
+    public func connectionAccepted() -> Bool {
+        let pastLimit = state.withLock { state in
+            state.accepted += 1
+            return state.accepted > maximum
+        }
+        if pastLimit { shedLongestIdle() }
+        return pastLimit
+    }
+
+    /// An accepted connection closed; returns whether the server may accept again. Back within
+    /// the limit, no connection needs closing for a new one any more.
+    @discardableResult
+    public func acceptedConnectionClosed() -> Bool {
+        state.withLock { state in
+            state.accepted -= 1
+            guard state.accepted <= maximum else { return false }
+            state.waiting = 0
+            return true
+        }
+    }
 
     /// A connection was accepted: idle, until its first request.
     public func opened(_ channel: any Channel) {
@@ -61,11 +104,6 @@ public final class OpenConnections: Sendable {
         if shed { channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
     }
 
-    /// The count is back within the limit: no connection needs closing for a new one.
-    public func noConnectionWaits() {
-        state.withLock { $0.waiting = 0 }
-    }
-
     /// `channel` closed.
     public func closed(_ channel: any Channel) {
         _ = state.withLock { $0.entries.removeValue(forKey: ObjectIdentifier(channel)) }
@@ -73,7 +111,7 @@ public final class OpenConnections: Sendable {
 
     /// Asks the connection idle the longest to close: the HTTP layer closes an idle one at once.
     /// If none is idle, the next one whose request ends is closed instead, after its response.
-    public func shedLongestIdle() {
+    private func shedLongestIdle() {
         let channel: (any Channel)? = state.withLock { state in
             var longest: (key: ObjectIdentifier, since: ContinuousClock.Instant)?
             for (key, entry) in state.entries where !entry.shed {
@@ -98,7 +136,7 @@ public final class OpenConnections: Sendable {
 }
 
 /// Passes on a connection's first `ChannelShouldQuiesceEvent` only. A connection closed to make
-/// room (``OpenConnections/shedLongestIdle()``) may still be open when the server shuts down and
+/// room (``OpenConnections/connectionAccepted()``) may still be open when the server shuts down and
 /// asks again, and NIO's HTTP pipelining helper stops a debug build on a second request to
 /// quiesce. Put it first in the connection's pipeline.
 public final class QuiesceOnce: ChannelInboundHandler, RemovableChannelHandler {

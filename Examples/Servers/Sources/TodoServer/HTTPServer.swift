@@ -51,7 +51,7 @@ final class HTTPServer: Service, CustomStringConvertible {
         let (seconds, attoseconds) = configuration.idleTimeout.components
         let (wholeSeconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let idleTimeout = overflow ? Int64.max : wholeSeconds.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
-        let connections = OpenConnections()
+        let connections = OpenConnections(maximum: configuration.maximumConnections)
         application = Application(
             router: router,
             server: .http1(
@@ -62,8 +62,7 @@ final class HTTPServer: Service, CustomStringConvertible {
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "todo-server",
-                availableConnectionsDelegate: SheddingConnectionLimit(
-                    configuration.maximumConnections, connections: connections, logger: logger)
+                availableConnectionsDelegate: SheddingConnectionLimit(connections: connections, logger: logger)
             ),
             onServerRunning: { channel in address.bound(to: channel.localAddress?.port ?? configuration.port) },
             logger: logger

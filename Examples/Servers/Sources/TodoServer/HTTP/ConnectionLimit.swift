@@ -47,37 +47,23 @@ final class ConnectionActivity: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-/// At most `maximum` connections kept open, like Hummingbird's `MaximumAvailableConnections`, but
-/// a new client is not locked out by idle ones. A connection accepted at the limit closes the
-/// connection idle the longest, at once; if every connection is in the middle of a request, the
-/// first of them to write its response is closed instead. Until then, further connections wait
-/// in the kernel's accept queue. The server asks whether to accept before each batch (up to 4
-/// connections), so the count can pass the limit by a batch for a moment.
+/// Hummingbird's side of ``OpenConnections``' limit, in place of its `MaximumAvailableConnections`,
+/// which counts the same but closes nothing, so idle connections locked new clients out until
+/// the idle timeout. Hummingbird asks it before each batch of up to 4 accepts.
 struct SheddingConnectionLimit: AvailableConnectionsDelegate {
-    let maximum: Int
     let connections: OpenConnections
     let logger: Logger
-    private var count = 0
 
-    init(_ maximum: Int, connections: OpenConnections, logger: Logger) {
-        self.maximum = maximum
-        self.connections = connections
-        self.logger = logger
+    func connectionOpened() {
+        guard connections.connectionAccepted() else { return }
+        logger.debug("Past the connection limit: closing the connection idle the longest", metadata: ["maximum": "\(connections.maximum)"])
     }
 
-    mutating func connectionOpened() {
-        count += 1
-        guard count > maximum else { return }
-        logger.debug("Past the connection limit: closing the connection idle the longest", metadata: ["connections": "\(count)"])
-        connections.shedLongestIdle()
-    }
-
-    mutating func connectionClosed() {
-        count -= 1
-        if count <= maximum { connections.noConnectionWaits() }
+    func connectionClosed() {
+        connections.acceptedConnectionClosed()
     }
 
     func isAcceptingNewConnections() -> Bool {
-        count <= maximum
+        connections.isAcceptingNewConnections
     }
 }

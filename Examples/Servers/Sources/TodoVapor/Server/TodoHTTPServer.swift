@@ -122,7 +122,7 @@ public final class TodoHTTPServer: Server {
         }
         let group = application.eventLoopGroup
         let quiescing = ServerQuiescingHelper(group: group)
-        let connections = OpenConnections()
+        let connections = OpenConnections(maximum: configuration.maximumConnections)
         let (application, configuration) = (self.application, self.configuration)
         // Once per start, as Vapor's server does: the default responder builds the route tree.
         let responder = application.responder.current
@@ -133,7 +133,7 @@ public final class TodoHTTPServer: Server {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(quiescing.makeServerChannelHandler(channel: channel))
-                    try pipeline.addHandler(AcceptLimit(maximum: configuration.maximumConnections, connections: connections))
+                    try pipeline.addHandler(AcceptLimit(connections))
                 }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
