@@ -180,28 +180,12 @@ func startHummingbird(databasePath: String) async throws -> Target {
 
 /// todo-vapor, as `todo-vapor --port 0` runs it but quieter.
 func startVapor(databasePath: String) async throws -> Target {
-    let app = try await Application.make(Environment(name: "production", arguments: ["todo-load"]))
-    app.logger.logLevel = .warning
     var configuration = TodoHTTPServer.Configuration()
     configuration.port = 0
-    let httpServer = TodoHTTPServer.use(on: app, configuration: configuration)
-    let scopes: WiringMiddleware
-    do {
-        scopes = try await configureTodoVapor(app, databasePath: databasePath)
-        try await app.asyncBoot()
-        try await app.server.start(address: nil)
-    } catch {
-        try? await app.asyncShutdown()
-        throw error
-    }
-    guard let port = httpServer.localAddress?.port else {
-        await app.server.shutdown()
-        try await app.asyncShutdown()
-        throw ValidationError("todo-vapor started but has no local address")
-    }
-    return Target(port: port, scopes: scopes.counters, unitsOfWork: try app.wiring.resolve(UnitOfWorkStatistics.self)) {
-        await app.server.shutdown()
-        try await app.asyncShutdown()
+    let running = try await RunningTodoVapor.start(databasePath: databasePath, configuration: configuration)
+    let unitsOfWork = try running.app.wiring.resolve(UnitOfWorkStatistics.self)
+    return Target(port: running.port, scopes: running.scopes.counters, unitsOfWork: unitsOfWork) {
+        try await running.stop()
         return []
     }
 }

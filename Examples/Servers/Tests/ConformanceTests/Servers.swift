@@ -41,26 +41,19 @@ enum Framework: String, CaseIterable, Sendable, CustomTestStringConvertible {
             await server.stop()
             try await running.value
         case .vapor:
-            let app = try await Application.make(.testing)
-            app.logger.logLevel = .critical
             var configuration = TodoHTTPServer.Configuration()
             configuration.port = 0
             configuration.idleTimeout = .nanoseconds(
                 Int64(idleTimeout.components.seconds) * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000)
             configuration.maximumConnections = maximumConnections
-            let server = TodoHTTPServer.use(on: app, configuration: configuration)
+            let running = try await RunningTodoVapor.start(databasePath: path, configuration: configuration, logLevel: .critical)
             do {
-                try await configureTodoVapor(app, databasePath: path)
-                try await app.asyncBoot()
-                try await app.server.start(address: nil)
-                try await body(try #require(server.localAddress?.port))
+                try await body(running.port)
             } catch {
-                await app.server.shutdown()
-                try? await app.asyncShutdown()
+                try? await running.stop()
                 throw error
             }
-            await app.server.shutdown()
-            try await app.asyncShutdown()
+            try await running.stop()
         }
     }
 }
