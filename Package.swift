@@ -74,6 +74,7 @@ let package = Package(
         .library(name: "WiringImpose", targets: ["WiringImpose"]),
         .library(name: "WiringDIContainer", targets: ["WiringDIContainer"]),
         .library(name: "WiringDip", targets: ["WiringDip"]),
+        .library(name: "WiringSwinject", targets: ["WiringSwinject"]),
         .library(name: "WiringDIKit", targets: ["WiringDIKit"]),
         // Server integrations, each behind the trait of the same name without the prefix.
         .library(name: "WiringServiceLifecycle", targets: ["WiringServiceLifecycle"]),
@@ -102,6 +103,7 @@ let package = Package(
         .target(name: "WiringImpose", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .target(name: "WiringDIContainer", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .target(name: "WiringDip", dependencies: ["Wiring"], swiftSettings: layeredSettings),
+        .target(name: "WiringSwinject", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .target(name: "WiringDIKit", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         // The integrations: each file's code is behind `#if <trait>`, so that with its trait off a
         // target is empty and needs nothing.
@@ -177,6 +179,7 @@ let package = Package(
         .testTarget(name: "WiringImposeTests", dependencies: ["WiringImpose"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDIContainerTests", dependencies: ["WiringDIContainer"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDipTests", dependencies: ["WiringDip"], swiftSettings: legacySettings),
+        .testTarget(name: "WiringSwinjectTests", dependencies: ["WiringSwinject"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDIKitTests", dependencies: ["WiringDIKit"], swiftSettings: legacySettings),
         // The integrations' tests: empty unless their traits are on. All of them:
         // swift test --traits ServiceLifecycle,Logging,Hummingbird,Vapor,Tracing,Metrics

@@ -1,0 +1,59 @@
+/// Something beyond a type, a name and argument types that tells registrations apart, as
+/// Swinject's extensions (SwinjectStoryboard's storyboard names) use it. Two keys match only when
+/// both have no option, or their options say they are equal.
+public protocol ServiceKeyOption: CustomStringConvertible, Sendable {
+    /// Whether `another` is the same option.
+    func isEqualTo(_ another: any ServiceKeyOption) -> Bool
+    /// Hashes what `isEqualTo(_:)` compares.
+    func hash(into: inout Hasher)
+}
+
+/// What a registration is found by: the service type asked for, the type of its factory's
+/// arguments (`Resolver`, or `(Resolver, String, Int)` for a factory taking two arguments), an
+/// optional name and an optional ``ServiceKeyOption``. Internal in Swinject 2.10.0; public here,
+/// because its own tests use it.
+public struct ServiceKey: Sendable {
+    /// The type a resolve asks for.
+    public let serviceType: Any.Type
+    /// The factory's argument type: the argument types are part of the key.
+    public let argumentsType: Any.Type
+    /// The registration's name, if any.
+    public let name: String?
+    /// The registration's option, if any.
+    public let option: (any ServiceKeyOption)?
+
+    /// A key of `serviceType` with `argumentsType`, `name` and `option`.
+    public init(
+        serviceType: Any.Type,
+        argumentsType: Any.Type,
+        name: String? = nil,
+        option: (any ServiceKeyOption)? = nil
+    ) {
+        self.serviceType = serviceType
+        self.argumentsType = argumentsType
+        self.name = name
+        self.option = option
+    }
+}
+
+extension ServiceKey: Hashable {
+    /// Hashes the types by identity, then the name and the option.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(serviceType))
+        hasher.combine(ObjectIdentifier(argumentsType))
+        hasher.combine(name)
+        option?.hash(into: &hasher)
+    }
+
+    /// Whether two keys name the same registration: the same types, name and option.
+    public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool {
+        guard lhs.serviceType == rhs.serviceType, lhs.argumentsType == rhs.argumentsType, lhs.name == rhs.name else {
+            return false
+        }
+        switch (lhs.option, rhs.option) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left.isEqualTo(right)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,198 @@
+internal import Wiring
+
+/// Where an object scope keeps a registration's instance. Each registration gets its own, made by
+/// its ``ObjectScopeProtocol`` on first use. Write one to make a custom scope; the container calls
+/// it with no lock of its own held.
+public protocol InstanceStorage: AnyObject {
+    /// The stored instance, if any; setting `nil` drops it (what `resetObjectScope` does).
+    var instance: Any? { get set }
+    /// The top-level resolve that made a graph has returned.
+    func graphResolutionCompleted()
+    /// The instance stored for `graph`, if any.
+    func instance(inGraph graph: GraphIdentifier) -> Any?
+    /// Stores `instance`, built while resolving `graph`.
+    func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier)
+}
+
+extension InstanceStorage {
+    /// Nothing to do: the instance outlives graphs.
+    public func graphResolutionCompleted() {}
+
+    /// ``instance``, whatever the graph.
+    public func instance(inGraph _: GraphIdentifier) -> Any? { instance }
+
+    /// Sets ``instance``, whatever the graph.
+    public func setInstance(_ instance: Any?, inGraph _: GraphIdentifier) { self.instance = instance }
+}
+
+/// Keeps an instance for as long as the storage lives: the `.container` scope.
+public final class PermanentStorage: InstanceStorage, @unchecked Sendable {
+    // @unchecked: `stored` is read and written only inside `withLock`.
+    private let stored = Lock<Any?>(nil)
+
+    /// An empty storage.
+    public init() {}
+
+    /// The instance; a replaced one is released after the lock is dropped.
+    public var instance: Any? {
+        get { stored.withLock { $0 } }
+        set {
+            let old = stored.withLock { value in
+                defer { value = newValue }
+                return value
+            }
+            _ = old
+        }
+    }
+}
+
+/// Keeps nothing: the `.transient` scope.
+public final class TransientStorage: InstanceStorage, Sendable {
+    /// A storage.
+    public init() {}
+
+    /// Always `nil`; setting it does nothing.
+    public var instance: Any? {
+        get { nil }
+        set {}  // swiftlint:disable:this unused_setter_value
+    }
+}
+
+/// Keeps a class instance while something else holds it; a value-type instance is not kept.
+public final class WeakStorage: InstanceStorage, @unchecked Sendable {
+    // @unchecked: `object` is read and written only inside `withLock`.
+    private let object = Lock<WeakBox>(WeakBox())
+
+    /// An empty storage.
+    public init() {}
+
+    /// The instance while it lives elsewhere.
+    public var instance: Any? {
+        get { object.withLock { $0.value } }
+        set {
+            let box = WeakBox(newValue)
+            object.withLock { $0 = box }
+        }
+    }
+}
+
+/// Keeps instances for the graph that made them: shared within one top-level resolve, held
+/// strongly until it returns, then weakly, so that a graph re-joined later
+/// (`Container.withObjectGraph(_:closure:)`, `Lazy`) finds what is still alive. The `.graph` scope.
+public final class GraphStorage: InstanceStorage, @unchecked Sendable {
+    // @unchecked: `state` is read and written only inside `withLock`.
+    private let state = Lock(State())
+
+    private struct State {
+        var strong: [GraphIdentifier: Any] = [:]
+        var weak: [GraphIdentifier: WeakBox] = [:]
+        var last: Any?
+    }
+
+    /// An empty storage.
+    public init() {}
+
+    /// The instance stored last, until its graph completes; setting it replaces it (`nil` drops
+    /// every graph's strong hold).
+    public var instance: Any? {
+        get { state.withLock { $0.last } }
+        set {
+            let old = state.withLock { state in
+                defer {
+                    state.last = newValue
+                    if newValue == nil { state.strong = [:] }
+                }
+                return (state.last, newValue == nil ? state.strong : [:])
+            }
+            _ = old
+        }
+    }
+
+    /// Drops the strong hold of every graph.
+    public func graphResolutionCompleted() {
+        let old = state.withLock { state in
+            defer { (state.strong, state.last) = ([:], nil) }
+            return (state.strong, state.last)
+        }
+        _ = old
+    }
+
+    /// The instance of `graph` while it lives. Read from the weak hold, as Swinject reads it, so
+    /// that a value-type instance, which no weak reference keeps, is built again each time.
+    public func instance(inGraph graph: GraphIdentifier) -> Any? {
+        state.withLock { $0.weak[graph]?.value }
+    }
+
+    /// Stores `instance` for `graph`: strongly until the graph completes, weakly after.
+    public func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier) {
+        let box = WeakBox(instance)
+        let old = state.withLock { state in
+            defer {
+                state.last = instance
+                state.strong[graph] = instance
+                state.weak[graph] = box
+                if state.weak.count > 64, state.weak.count.isMultiple(of: 64) {
+                    state.weak = state.weak.filter { $0.value.value != nil }
+                }
+            }
+            return (state.last, state.strong[graph])
+        }
+        _ = old
+    }
+
+    /// The graph `graph` completed: its strong hold only, so that concurrent graphs keep theirs.
+    func graphResolutionCompleted(graph: GraphIdentifier) {
+        let old = state.withLock { state in
+            defer {
+                state.strong[graph] = nil
+                state.last = nil
+            }
+            return (state.strong[graph], state.last)
+        }
+        _ = old
+    }
+}
+
+/// Several storages as one: reads the first that has an instance, writes all. `.weak` is a weak
+/// storage over a graph storage.
+public final class CompositeStorage: InstanceStorage {
+    private let components: [any InstanceStorage]
+
+    /// A storage over `components`, in order.
+    public init(_ components: [any InstanceStorage]) {
+        self.components = components
+    }
+
+    /// The first component's instance that is not `nil`; setting it sets every component's.
+    public var instance: Any? {
+        get { components.lazy.compactMap(\.instance).first }
+        set { for component in components { component.instance = newValue } }
+    }
+
+    /// Tells every component.
+    public func graphResolutionCompleted() {
+        for component in components { component.graphResolutionCompleted() }
+    }
+
+    /// The first component's instance for `graph` that is not `nil`.
+    public func instance(inGraph graph: GraphIdentifier) -> Any? {
+        components.lazy.compactMap { $0.instance(inGraph: graph) }.first
+    }
+
+    /// Stores `instance` in every component.
+    public func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier) {
+        for component in components { component.setInstance(instance, inGraph: graph) }
+    }
+}
+
+/// A weak reference to a class instance; a value-type instance is not kept at all.
+struct WeakBox: @unchecked Sendable {
+    // @unchecked: `object` is a weak reference, read and written whole (as a struct copy).
+    weak var object: AnyObject?
+
+    init(_ value: Any? = nil) {
+        if let value, type(of: value) is AnyObject.Type { object = value as AnyObject }
+    }
+
+    var value: Any? { object }
+}
