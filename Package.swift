@@ -64,6 +64,13 @@ func product(_ name: String, _ package: String, when trait: String) -> Target.De
     .product(name: name, package: package, condition: .when(traits: [trait]))
 }
 
+/// Swinject's speed tests use XCTest's `measure(options:)`, which swift-corelibs-xctest lacks.
+#if os(Linux)
+    let swinjectUpstreamExclusions = ["ContainerTests.Speed.swift"]
+#else
+    let swinjectUpstreamExclusions: [String] = []
+#endif
+
 let package = Package(
     name: "Wiring",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -180,6 +187,15 @@ let package = Package(
         .testTarget(name: "WiringDIContainerTests", dependencies: ["WiringDIContainer"], swiftSettings: legacySettings),
         .testTarget(name: "WiringDipTests", dependencies: ["WiringDip"], swiftSettings: legacySettings),
         .testTarget(name: "WiringSwinjectTests", dependencies: ["WiringSwinject"], swiftSettings: legacySettings),
+        // Swinject 2.10.0's own suite, with only its import changed (Scripts/import-swinject-tests.sh).
+        // Swift 5 mode, as Swinject built it: its thread tests share state with closures run on
+        // other threads. Its speed tests need XCTest's `measure(options:)`, which Linux lacks.
+        .testTarget(
+            name: "SwinjectUpstreamTests",
+            dependencies: ["WiringSwinject"],
+            exclude: swinjectUpstreamExclusions,
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(name: "WiringDIKitTests", dependencies: ["WiringDIKit"], swiftSettings: legacySettings),
         // The integrations' tests: empty unless their traits are on. All of them:
         // swift test --traits ServiceLifecycle,Logging,Hummingbird,Vapor,Tracing,Metrics

@@ -79,7 +79,7 @@ public final class WeakStorage: InstanceStorage, @unchecked Sendable {
 /// Keeps instances for the graph that made them: shared within one top-level resolve, held
 /// strongly until it returns, then weakly, so that a graph re-joined later
 /// (`Container.withObjectGraph(_:closure:)`, `Lazy`) finds what is still alive. The `.graph` scope.
-public final class GraphStorage: InstanceStorage, @unchecked Sendable {
+public final class GraphStorage: InstanceStorage, GraphAwareStorage, @unchecked Sendable {
     // @unchecked: `state` is read and written only inside `withLock`.
     private let state = Lock(State())
 
@@ -155,7 +155,7 @@ public final class GraphStorage: InstanceStorage, @unchecked Sendable {
 
 /// Several storages as one: reads the first that has an instance, writes all. `.weak` is a weak
 /// storage over a graph storage.
-public final class CompositeStorage: InstanceStorage {
+public final class CompositeStorage: InstanceStorage, GraphAwareStorage {
     private let components: [any InstanceStorage]
 
     /// A storage over `components`, in order.
@@ -183,6 +183,22 @@ public final class CompositeStorage: InstanceStorage {
     public func setInstance(_ instance: Any?, inGraph graph: GraphIdentifier) {
         for component in components { component.setInstance(instance, inGraph: graph) }
     }
+
+    func graphResolutionCompleted(graph: GraphIdentifier) {
+        for component in components {
+            if let graphAware = component as? any GraphAwareStorage {
+                graphAware.graphResolutionCompleted(graph: graph)
+            } else {
+                component.graphResolutionCompleted()
+            }
+        }
+    }
+}
+
+/// A storage that keeps instances per graph, told which graph completed, so that the graphs other
+/// threads are resolving at the same time keep their instances.
+protocol GraphAwareStorage: InstanceStorage {
+    func graphResolutionCompleted(graph: GraphIdentifier)
 }
 
 /// A weak reference to a class instance; a value-type instance is not kept at all.

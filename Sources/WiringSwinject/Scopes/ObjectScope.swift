@@ -50,3 +50,15 @@ extension ObjectScope {
     @available(*, unavailable, renamed: "container")
     public static let hierarchy = container
 }
+
+/// Renamed `Resolver`.
+@available(*, unavailable, renamed: "Resolver")
+public protocol ResolverType {}
+
+/// Renamed `Assembly`.
+@available(*, unavailable, renamed: "Assembly")
+public protocol AssemblyType {}
+
+/// Renamed `ServiceKeyOption`.
+@available(*, unavailable, renamed: "ServiceKeyOption")
+public protocol ServiceKeyOptionType {}

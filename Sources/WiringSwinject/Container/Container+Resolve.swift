@@ -1,0 +1,196 @@
+internal import Wiring
+
+extension Container: _Resolver {
+    /// The resolve every other one ends in, for Swinject's extensions: the instance of `Service`
+    /// registered with `name` and `option` whose factory takes `Arguments`, made by calling that
+    /// factory through `invoker`; or a `Lazy`, `Provider` or `Optional` of one; or `nil`, after
+    /// telling the debug helper.
+    public func _resolve<Service, Arguments>(  // swift-format-ignore: AlwaysUseLowerCamelCase
+        name: String?,
+        option: (any ServiceKeyOption)? = nil,
+        invoker: @escaping ((Arguments) -> Any) -> Any
+    ) -> Service? {
+        synchronizedIfEnabled {
+            if Service.self == GraphIdentifier.self, Arguments.self == (any Resolver).self, name == nil, option == nil {
+                return currentObjectGraph as? Service
+            }
+            let key = ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
+            var resolved: Service?
+            if let entry = entry(for: key) {
+                resolved = resolve(entry: entry, invoker: invoker)
+            }
+            if resolved == nil {
+                resolved = resolveAsWrapper(name: name, option: option, invoker: invoker)
+            }
+            if resolved == nil {
+                debugHelper.resolutionFailed(serviceType: Service.self, key: key, availableRegistrations: registrations())
+            }
+            return resolved
+        }
+    }
+
+    /// A `Lazy`, `Provider` or `Optional` of a registered service, when `Wrapper` is one.
+    private func resolveAsWrapper<Wrapper, Arguments>(
+        name: String?,
+        option: (any ServiceKeyOption)?,
+        invoker: @escaping ((Arguments) -> Any) -> Any
+    ) -> Wrapper? {
+        guard let wrapper = Wrapper.self as? any InstanceWrapper.Type else { return nil }
+        let key = ServiceKey(serviceType: wrapper.wrappedType, argumentsType: Arguments.self, name: name, option: option)
+        guard let entry = entry(for: key) else {
+            return wrapper.init(inContainer: self, withInstanceFactory: nil) as? Wrapper
+        }
+        let factory = { [weak self] (graph: GraphIdentifier?) -> Any? in
+            guard let self else { return nil }
+            return self.synchronizedIfEnabled { () -> Any? in
+                let thread = ResolutionThread.current
+                let origin = thread.graph(of: self.serial)
+                defer { if let origin { thread.setGraph(origin, of: self.serial) } }
+                if let graph { thread.setGraph(graph, of: self.serial) }
+                let instance: Any? = self.resolve(entry: entry, invoker: invoker)
+                return instance
+            }
+        }
+        return wrapper.init(inContainer: self, withInstanceFactory: factory) as? Wrapper
+    }
+
+    /// The registration under `key`, here or in the nearest parent that has one.
+    func entry(for key: ServiceKey) -> (any ResolvableEntry)? {
+        var container: Container? = self
+        while let current = container {
+            if let found = current.services.withLock({ $0[key] }) { return found }
+            container = current.parent
+        }
+        return nil
+    }
+
+    /// Every registration the container can resolve, its own over its parents'.
+    func registrations() -> [ServiceKey: any ServiceEntryProtocol] {
+        var all = parent?.registrations() ?? [:]
+        for (key, entry) in services.withLock({ $0 }) { all[key] = entry }
+        return all
+    }
+
+    /// Swinject's resolve of one registration: the instance its scope stored for the current
+    /// graph, or one made by its factory, stored, and completed by its `initCompleted` closures.
+    /// The factory and those closures get this container as their resolver, even for a parent's
+    /// registration. An instance another thread is building for a storage shared across graphs is
+    /// waited for rather than built twice; this thread asking for it again builds it again, as in
+    /// Swinject (which is how `initCompleted` closes circles).
+    func resolve<Service, Factory>(entry: any ResolvableEntry, invoker: (Factory) -> Any) -> Service? {
+        let thread = ResolutionThread.current
+        incrementResolutionDepth(thread)
+        defer { decrementResolutionDepth(thread) }
+        guard let graph = thread.graph(of: serial) else {
+            fatalError("WiringSwinject: a resolve of \(Service.self) found no object graph: this is a bug in WiringSwinject.")
+        }
+        let (storage, gate) = entry.storageAndGate()
+        if let stored: Service = stored(in: storage, graph: graph) { return stored }
+
+        let turn = gate?.enter()
+        defer { if let gate, let turn { gate.leave(turn) } }
+        if turn != nil, let stored: Service = stored(in: storage, graph: graph) { return stored }
+
+        thread.path.append(entry.serviceType)
+        let built = invoker(entry.factory as! Factory)
+        thread.path.removeLast()
+        // The factory may have resolved this registration again (a circle), and stored that.
+        if let stored: Service = stored(in: storage, graph: graph) { return stored }
+        storage.setInstance(built as Any, inGraph: graph)
+        let slot = thread.slotIndex(of: serial)
+        thread.slots[slot].inFlight.append((storage, graph))
+        guard let service = built as? Service else { return nil }
+        entry.completeInitialization(resolver: self, instance: service)
+        return service
+    }
+
+    /// The instance `storage` holds for `graph`, if it is a `Service`. Unwrapped before the cast:
+    /// `nil` cast to `Any` would be an instance.
+    private func stored<Service>(in storage: any InstanceStorage, graph: GraphIdentifier) -> Service? {
+        guard let instance = storage.instance(inGraph: graph) else { return nil }
+        return instance as? Service
+    }
+
+    private static let maximumResolutionDepth = 200
+
+    /// Enters one more level of resolution, here and in every parent, starting a graph where none runs.
+    func incrementResolutionDepth(_ thread: ResolutionThread) {
+        parent?.incrementResolutionDepth(thread)
+        let index = thread.slotIndex(of: serial)
+        if thread.slots[index].depth == 0, thread.slots[index].graph == nil {
+            thread.slots[index].graph = GraphIdentifier()
+        }
+        guard thread.slots[index].depth < Container.maximumResolutionDepth else {
+            let path = (thread.path.map { "\($0)" }).joined(separator: " → ")
+            fatalError(
+                """
+                Infinite recursive call for circular dependency has been detected. \
+                To avoid the infinite call, 'initCompleted' handler should be used to inject circular dependency.
+                Path: \(path)
+                Fix: make one side of the circle take the other in an initCompleted closure, instead of in its factory.
+                """
+            )
+        }
+        thread.slots[index].depth += 1
+    }
+
+    /// Leaves one level; at the top, the graph ends: its storages are told, and the graph is dropped.
+    func decrementResolutionDepth(_ thread: ResolutionThread) {
+        parent?.decrementResolutionDepth(thread)
+        let index = thread.slotIndex(of: serial)
+        thread.slots[index].depth -= 1
+        guard thread.slots[index].depth == 0 else { return }
+        let completed = thread.slots[index].inFlight
+        thread.slots.remove(at: index)
+        for (storage, graph) in completed {
+            if let graphAware = storage as? any GraphAwareStorage {
+                graphAware.graphResolutionCompleted(graph: graph)
+            } else {
+                storage.graphResolutionCompleted()
+            }
+        }
+    }
+}
+
+extension Container {
+    /// The object graph this container resolves in on the calling thread, or `nil` outside a
+    /// resolve. Internal in Swinject 2.10.0; public here, because its own tests read it.
+    public var currentObjectGraph: GraphIdentifier? {
+        ResolutionThread.current.graph(of: serial)
+    }
+
+    /// Makes `identifier` the object graph of the calling thread's next resolves in this
+    /// container, until the resolve that uses it returns. Internal in Swinject 2.10.0; public here,
+    /// because its own tests call it. ``withObjectGraph(_:closure:)`` is the supported way.
+    public func restoreObjectGraph(_ identifier: GraphIdentifier) {
+        ResolutionThread.current.setGraph(identifier, of: serial)
+    }
+
+    /// Runs `closure` with this container resolving in the graph `identifier`, so that `.graph`
+    /// instances still alive from that graph are reused.
+    public func withObjectGraph<T>(_ identifier: GraphIdentifier, closure: (Container) throws -> T) rethrows -> T {
+        try synchronizedIfEnabled {
+            let thread = ResolutionThread.current
+            let previous = thread.graph(of: serial)
+            thread.setGraph(identifier, of: serial)
+            incrementResolutionDepth(thread)
+            defer {
+                thread.setGraph(previous, of: serial)
+                decrementResolutionDepth(thread)
+            }
+            return try closure(self)
+        }
+    }
+}
+
+extension Container: Resolver {
+    /// The instance of `serviceType` registered without a name, or `nil`.
+    public func resolve<Service>(_ serviceType: Service.Type) -> Service? {
+        resolve(serviceType, name: nil)
+    }
+
+    /// The instance of `serviceType` registered under `name`, or `nil`.
+    public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
+        _resolve(name: name) { (factory: (any Resolver) -> Any) in factory(self) }
+    }
+}

@@ -1,0 +1,200 @@
+internal import Synchronization
+internal import Wiring
+
+/// Swinject 2.10.0's container on Wiring: it stores registrations of services and resolves them
+/// with their dependencies injected.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Animal.self) { _ in Cat(name: "Mimi") }
+/// container.register(PetOwner.self) { r in PetOwner(pet: r.resolve(Animal.self)!) }
+/// let owner = container.resolve(PetOwner.self)!
+/// ```
+///
+/// Unlike Swinject's, a plain container is safe to register in and resolve from several threads
+/// at once: each thread resolves in its own object graph, and an instance shared across graphs
+/// (`.container`, `.weak`, custom scopes) is built once even when threads ask for it together.
+/// ``synchronize()`` still returns a resolver through which one thread at a time resolves, for
+/// code that relies on that.
+public final class Container: @unchecked Sendable {
+    // @unchecked: the registrations and behaviors live behind `Lock`s, read and changed only in
+    // their `withLock`; what a resolve tracks lives in the resolving thread's `ResolutionThread`;
+    // the rest is `let`. The debug helper and the registered closures are the caller's, called on
+    // whichever thread resolves, as Swinject calls them; no lock is held while they run.
+
+    let services = Lock<[ServiceKey: any ResolvableEntry]>([:])
+    let parent: Container?
+    let debugHelper: any DebugHelper
+    let defaultObjectScope: ObjectScope
+    let synchronized: Bool
+    /// One per hierarchy: the resolves of its synchronized resolvers go through it one at a time.
+    let turnstile: BuildGate
+    private let behaviors = Lock<[any Behavior]>([])
+    /// Tells this container's resolution state apart on each thread; unlike an object's address,
+    /// never reused.
+    let serial = Container.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
+
+    /// A container that reports failed resolves to `debugHelper`. Internal in Swinject 2.10.0;
+    /// public here, because its own tests pass a helper of their own.
+    public init(
+        parent: Container? = nil,
+        debugHelper: any DebugHelper,
+        defaultObjectScope: ObjectScope = .graph,
+        synchronized: Bool = false
+    ) {
+        self.parent = parent
+        self.debugHelper = debugHelper
+        self.defaultObjectScope = defaultObjectScope
+        self.synchronized = synchronized
+        turnstile = parent?.turnstile ?? BuildGate()
+    }
+
+    /// A container.
+    ///
+    /// - Parameters:
+    ///   - parent: a container whose registrations this one resolves when it has none of its own.
+    ///   - defaultObjectScope: the scope of registrations that do not set one: `.graph` unless given.
+    ///   - behaviors: told about each registration made after they were added.
+    ///   - registeringClosure: registers services in the new container.
+    public convenience init(
+        parent: Container? = nil,
+        defaultObjectScope: ObjectScope = .graph,
+        behaviors: [any Behavior] = [],
+        registeringClosure: (Container) -> Void = { _ in }
+    ) {
+        self.init(parent: parent, debugHelper: LoggingDebugHelper(), defaultObjectScope: defaultObjectScope)
+        behaviors.forEach(addBehavior)
+        registeringClosure(self)
+    }
+
+    /// Removes every registration of this container (not of its parents).
+    public func removeAll() {
+        let removed = synchronizedIfEnabled {
+            services.withLock { services in
+                defer { services = [:] }
+                return services
+            }
+        }
+        _ = removed
+    }
+
+    /// Drops the instances that registrations in `objectScope` stored, here and in the parents.
+    public func resetObjectScope(_ objectScope: any ObjectScopeProtocol) {
+        synchronizedIfEnabled {
+            let entries = services.withLock { Array($0.values) }
+            for entry in entries where entry.objectScope === objectScope {
+                entry.storageAndGate().storage.instance = nil
+            }
+            parent?.resetObjectScope(objectScope)
+        }
+    }
+
+    /// Drops the instances that registrations in `objectScope` stored, here and in the parents.
+    public func resetObjectScope(_ objectScope: ObjectScope) {
+        resetObjectScope(objectScope as any ObjectScopeProtocol)
+    }
+
+    /// Drops the instances that registrations of `serviceType` in `objectScope` stored; if this
+    /// container has registrations of `serviceType`, in the parents too (as in Swinject).
+    public func resetObjectScope(_ objectScope: any ObjectScopeProtocol, serviceType: Any.Type) {
+        synchronizedIfEnabled {
+            let matching = services.withLock { services in
+                services.filter { $0.key.serviceType == serviceType }.map(\.value)
+            }
+            if matching.isEmpty { return }
+            for entry in matching where entry.objectScope === objectScope {
+                entry.storageAndGate().storage.instance = nil
+            }
+            parent?.resetObjectScope(objectScope, serviceType: serviceType)
+        }
+    }
+
+    /// Drops the instances that registrations of `serviceType` in `objectScope` stored.
+    public func resetObjectScope(_ objectScope: ObjectScope, serviceType: Any.Type) {
+        resetObjectScope(objectScope as any ObjectScopeProtocol, serviceType: serviceType)
+    }
+
+    /// Registers `factory` to make `serviceType`, under `name` if given. A registration of the same
+    /// type, name and factory arguments replaces the one before.
+    ///
+    /// - Returns: the registration, to configure further with chained calls.
+    @discardableResult
+    public func register<Service>(
+        _ serviceType: Service.Type,
+        name: String? = nil,
+        factory: @escaping (any Resolver) -> Service
+    ) -> ServiceEntry<Service> {
+        _register(serviceType, factory: factory, name: name)
+    }
+
+    /// Registers a factory that takes `Arguments`, for Swinject's extensions: use
+    /// ``register(_:name:factory:)`` otherwise.
+    @discardableResult
+    public func _register<Service, Arguments>(  // swift-format-ignore: AlwaysUseLowerCamelCase
+        _ serviceType: Service.Type,
+        factory: @escaping (Arguments) -> Any,
+        name: String? = nil,
+        option: (any ServiceKeyOption)? = nil
+    ) -> ServiceEntry<Service> {
+        let key = ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
+        let entry = ServiceEntry(
+            serviceType: serviceType,
+            argumentsType: Arguments.self,
+            factory: factory,
+            objectScope: defaultObjectScope
+        )
+        entry.container = self
+        synchronizedIfEnabled { store(entry, under: key, registeredAs: serviceType, name: name) }
+        return entry
+    }
+
+    /// Stores `entry` under `key`, releases what it replaces with no lock held, then tells the behaviors.
+    func store<Service, Type>(_ entry: ServiceEntry<Service>, under key: ServiceKey, registeredAs type: Type.Type, name: String?) {
+        let replaced = services.withLock { $0.updateValue(entry, forKey: key) }
+        _ = replaced
+        for behavior in behaviors.withLock({ $0 }) {
+            behavior.container(self, didRegisterType: type, toService: entry, withName: name)
+        }
+    }
+
+    /// A resolver through which one thread at a time resolves in this container's hierarchy, for
+    /// code that relies on Swinject's promise. It is a `Container` (a child of this one with no
+    /// registrations of its own); registrations added to it go to that child.
+    public func synchronize() -> any Resolver {
+        Container(parent: self, debugHelper: debugHelper, defaultObjectScope: defaultObjectScope, synchronized: true)
+    }
+
+    /// Tells `behavior` about every registration made from now on.
+    public func addBehavior(_ behavior: any Behavior) {
+        synchronizedIfEnabled { behaviors.withLock { $0.append(behavior) } }
+    }
+
+    /// Whether this container or a parent has a registration of `serviceType` under `name`, with
+    /// any factory arguments.
+    public func hasAnyRegistration<Service>(of serviceType: Service.Type, name: String? = nil) -> Bool {
+        synchronizedIfEnabled {
+            services.withLock { $0.keys.contains { $0.serviceType == serviceType && $0.name == name } }
+                || parent?.hasAnyRegistration(of: serviceType, name: name) == true
+        }
+    }
+
+    /// Runs `action` one thread at a time across the hierarchy when this is a synchronized resolver.
+    @inline(__always)
+    func synchronizedIfEnabled<T>(_ action: () throws -> T) rethrows -> T {
+        guard synchronized else { return try action() }
+        let turn = turnstile.enter()
+        defer { turnstile.leave(turn) }
+        return try action()
+    }
+}
+
+extension Container: CustomStringConvertible {
+    /// The registrations of this container (not of its parents), one per line, sorted, in Swinject's format.
+    public var description: String {
+        let entries = services.withLock { Array($0) }
+        return "["
+            + entries.map { "\n    { \($0.value.describe(with: $0.key)) }" }.sorted().joined(separator: ",")
+            + "\n]"
+    }
+}
