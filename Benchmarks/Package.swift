@@ -52,6 +52,10 @@ let package = Package(
         .target(name: "DIKitBench", dependencies: ["BenchModel", .product(name: "WiringDIKit", package: "Wiring")]),
         .target(name: "SwinjectBench", dependencies: ["BenchModel", .product(name: "Swinject", package: "Swinject")]),
         .target(
+            name: "WiringSwinjectBench",
+            dependencies: ["BenchModel", .product(name: "WiringSwinject", package: "Wiring")]
+        ),
+        .target(
             name: "DependenciesBench",
             dependencies: ["BenchModel", .product(name: "Dependencies", package: "swift-dependencies")]
         ),
@@ -61,7 +65,7 @@ let package = Package(
                 .product(name: "BenchHarness", package: "BenchHarness"), "BenchModel", "MallocCounter", "ManualBench", "WiringBench",
                 "WiringTracedBench", "ImposeBench",
                 "DIContainerBench",
-                "DipBench", "DIKitBench", "SwinjectBench", "DependenciesBench",
+                "DipBench", "DIKitBench", "WiringSwinjectBench", "SwinjectBench", "DependenciesBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Runner"

@@ -7,6 +7,7 @@ import ImposeBench
 import ManualBench
 import SwinjectBench
 import WiringBench
+import WiringSwinjectBench
 import WiringTracedBench
 
 /// The libraries in table order: the baseline first, then Wiring, its facades and the peers.
@@ -19,6 +20,7 @@ var libraries: [(name: String, subject: any BenchSubject.Type)] {
         ("wiring-dicontainer", DIContainerSubject.self),
         ("wiring-dip", DipSubject.self),
         ("wiring-dikit", DIKitSubject.self),
+        ("wiring-swinject", WiringSwinjectSubject.self),
         ("swinject", SwinjectSubject.self),
         ("swift-dependencies", DependenciesSubject.self),
     ]

@@ -58,7 +58,7 @@ extension Container: _Resolver {
     func entry(for key: ServiceKey) -> (any ResolvableEntry)? {
         var container: Container? = self
         while let current = container {
-            if let found = current.services.withLock({ $0[key] }) { return found }
+            if let found = current.services.withLock({ $0.isEmpty ? nil : $0[key] }) { return found }
             container = current.parent
         }
         return nil
@@ -84,11 +84,12 @@ extension Container: _Resolver {
         guard let graph = thread.graph(of: serial) else {
             fatalError("WiringSwinject: a resolve of \(Service.self) found no object graph: this is a bug in WiringSwinject.")
         }
-        let (storage, gate) = entry.storageAndGate()
+        let parts = entry.resolutionParts()
+        let storage = parts.storage
         if let stored: Service = stored(in: storage, graph: graph) { return stored }
 
-        let turn = gate?.enter()
-        defer { if let gate, let turn { gate.leave(turn) } }
+        let turn = parts.gate?.enter()
+        defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
         if turn != nil, let stored: Service = stored(in: storage, graph: graph) { return stored }
 
         thread.path.append(entry.serviceType)
@@ -97,10 +98,12 @@ extension Container: _Resolver {
         // The factory may have resolved this registration again (a circle), and stored that.
         if let stored: Service = stored(in: storage, graph: graph) { return stored }
         storage.setInstance(built as Any, inGraph: graph)
-        let slot = thread.slotIndex(of: serial)
-        thread.slots[slot].inFlight.append((storage, graph))
+        if parts.kind != .transient {
+            let slot = thread.slotIndex(of: serial)
+            thread.slots[slot].inFlight.append((storage, parts.kind, graph))
+        }
         guard let service = built as? Service else { return nil }
-        entry.completeInitialization(resolver: self, instance: service)
+        if parts.completes { entry.completeInitialization(resolver: self, instance: service) }
         return service
     }
 
@@ -142,11 +145,10 @@ extension Container: _Resolver {
         guard thread.slots[index].depth == 0 else { return }
         let completed = thread.slots[index].inFlight
         thread.slots.remove(at: index)
-        for (storage, graph) in completed {
-            if let graphAware = storage as? any GraphAwareStorage {
-                graphAware.graphResolutionCompleted(graph: graph)
-            } else {
-                storage.graphResolutionCompleted()
+        for (storage, kind, graph) in completed {
+            switch kind {
+            case .graph, .perGraph: (storage as! any GraphAwareStorage).graphResolutionCompleted(graph: graph)
+            case .transient, .other: storage.graphResolutionCompleted()
             }
         }
     }

@@ -84,7 +84,7 @@ public final class Container: @unchecked Sendable {
         synchronizedIfEnabled {
             let entries = services.withLock { Array($0.values) }
             for entry in entries where entry.objectScope === objectScope {
-                entry.storageAndGate().storage.instance = nil
+                entry.resolutionParts().storage.instance = nil
             }
             parent?.resetObjectScope(objectScope)
         }
@@ -104,7 +104,7 @@ public final class Container: @unchecked Sendable {
             }
             if matching.isEmpty { return }
             for entry in matching where entry.objectScope === objectScope {
-                entry.storageAndGate().storage.instance = nil
+                entry.resolutionParts().storage.instance = nil
             }
             parent?.resetObjectScope(objectScope, serviceType: serviceType)
         }

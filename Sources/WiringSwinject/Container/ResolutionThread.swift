@@ -12,7 +12,7 @@ final class ResolutionThread {
         let container: UInt64
         var depth = 0
         var graph: GraphIdentifier?
-        var inFlight: [(storage: any InstanceStorage, graph: GraphIdentifier)] = []
+        var inFlight: [(storage: any InstanceStorage, kind: ResolutionParts.Kind, graph: GraphIdentifier)] = []
     }
 
     // No access spans a call out of this file: each is a read or a short change.

@@ -14,14 +14,16 @@ public protocol ServiceEntryProtocol: AnyObject {
 protocol ResolvableEntry: ServiceEntryProtocol {
     /// The factory, as registered: a `(Arguments) -> Any` the resolve's invoker calls.
     var factory: Any { get }
-    /// The storage, made by the scope on first use, and the gate that lets one thread at a time
-    /// build an instance it shares across threads (`nil` for transient and graph storages).
-    func storageAndGate() -> (storage: any InstanceStorage, gate: BuildGate?)
+    /// The storage, made by the scope on first use, and what a resolve needs to know with it.
+    func resolutionParts() -> ResolutionParts
     /// Runs the `initCompleted` closures on `instance`, in the order they were added.
     func completeInitialization(resolver: any Resolver, instance: Any)
     /// The entry as `Container.description` prints it under `key`.
     func describe(with key: ServiceKey) -> String
 }
+
+/// A registration, returned by `Container.register` to configure it further with chained calls:
+/// ``inObjectScope(_:)-(ObjectScope)``, ``initCompleted(_:)`` and ``implements(_:name:)``.
 
 /// A registration, returned by `Container.register` to configure it further with chained calls:
 /// ``inObjectScope(_:)-(ObjectScope)``, ``initCompleted(_:)`` and ``implements(_:name:)``.
@@ -39,8 +41,8 @@ public final class ServiceEntry<Service>: ResolvableEntry, @unchecked Sendable {
 
     private struct Configuration {
         var objectScope: any ObjectScopeProtocol
-        var storage: (any InstanceStorage)?
-        var gate: BuildGate?
+        /// The storage with its kind and gate, once the scope made it.
+        var storage: ResolutionParts?
         var initCompleted: [(any Resolver, Service) -> Void] = []
         weak var container: Container?
     }
@@ -80,9 +82,8 @@ public final class ServiceEntry<Service>: ResolvableEntry, @unchecked Sendable {
             defer {
                 configuration.objectScope = objectScope
                 configuration.storage = nil
-                configuration.gate = nil
             }
-            return configuration.storage
+            return configuration.storage?.storage
         }
         _ = dropped
         return self
@@ -103,23 +104,22 @@ public final class ServiceEntry<Service>: ResolvableEntry, @unchecked Sendable {
         return self
     }
 
-    func storageAndGate() -> (storage: any InstanceStorage, gate: BuildGate?) {
-        if let made = configuration.withLock({ config in config.storage.map { ($0, config.gate) } }) {
-            return made
+    func resolutionParts() -> ResolutionParts {
+        while true {
+            if let made = configuration.withLock({ $0.storage?.completing(!$0.initCompleted.isEmpty) }) {
+                return made
+            }
+            // The scope's storage factory is the caller's code: run with no lock held, and its
+            // storage published unless another thread published one, or the scope changed, meanwhile.
+            let scope = configuration.withLock { $0.objectScope }
+            let made = ResolutionParts(scope.makeStorage())
+            let published = configuration.withLock { config -> ResolutionParts? in
+                guard config.objectScope === scope else { return nil }
+                if config.storage == nil { config.storage = made }
+                return config.storage?.completing(!config.initCompleted.isEmpty)
+            }
+            if let published { return published }
         }
-        // The scope's storage factory is the caller's code: made with no lock held, published
-        // if no other thread published one meanwhile.
-        let scope = configuration.withLock { $0.objectScope }
-        let storage = scope.makeStorage()
-        let gate = storage.isSharedAcrossGraphs ? BuildGate() : nil
-        let (published, unused) = configuration.withLock { config -> ((any InstanceStorage, BuildGate?), (any InstanceStorage)?) in
-            if let existing = config.storage, config.objectScope === scope { return ((existing, config.gate), storage) }
-            config.storage = storage
-            config.gate = gate
-            return ((storage, gate), nil)
-        }
-        _ = unused
-        return published
     }
 
     func completeInitialization(resolver: any Resolver, instance: Any) {
@@ -139,10 +139,49 @@ public final class ServiceEntry<Service>: ResolvableEntry, @unchecked Sendable {
     }
 }
 
-extension InstanceStorage {
-    /// Whether instances in this storage outlive one graph, so that two threads could both miss
-    /// and build one: every storage but the transient and graph ones, custom ones included.
-    var isSharedAcrossGraphs: Bool {
-        !(self is TransientStorage) && !(self is GraphStorage)
+/// A registration's storage, and what a resolve needs to know with it, read in one step.
+struct ResolutionParts {
+    /// What kind of storage it is, so that a resolve need not ask the storage with casts.
+    enum Kind {
+        case transient, graph, perGraph, other
+
+        init(of storage: any InstanceStorage) {
+            switch storage {
+            case is TransientStorage: self = .transient
+            case is GraphStorage: self = .graph
+            case is any GraphAwareStorage: self = .perGraph
+            default: self = .other
+            }
+        }
+
+        /// Whether instances outlive one graph, so that two threads could both miss and build
+        /// one: every storage but the transient and graph ones, custom ones included.
+        var isSharedAcrossGraphs: Bool {
+            switch self {
+            case .transient, .graph: false
+            case .perGraph, .other: true
+            }
+        }
+    }
+
+    let storage: any InstanceStorage
+    let kind: Kind
+    /// Lets one thread at a time build an instance shared across graphs; `nil` for the others.
+    let gate: BuildGate?
+    /// Whether the registration has `initCompleted` closures.
+    private(set) var completes = false
+
+    /// The parts of a new storage: its kind, and a gate if it shares instances across graphs.
+    init(_ storage: any InstanceStorage) {
+        self.storage = storage
+        kind = Kind(of: storage)
+        gate = kind.isSharedAcrossGraphs ? BuildGate() : nil
+    }
+
+    /// These parts, saying whether the registration has `initCompleted` closures.
+    func completing(_ completes: Bool) -> ResolutionParts {
+        var parts = self
+        parts.completes = completes
+        return parts
     }
 }
