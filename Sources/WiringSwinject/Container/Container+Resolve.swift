@@ -10,23 +10,31 @@ extension Container: _Resolver {
         option: (any ServiceKeyOption)? = nil,
         invoker: @escaping ((Arguments) -> Any) -> Any
     ) -> Service? {
-        synchronizedIfEnabled {
-            if Service.self == GraphIdentifier.self, Arguments.self == (any Resolver).self, name == nil, option == nil {
-                return currentObjectGraph as? Service
-            }
-            let key = ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
-            var resolved: Service?
-            if let entry = entry(for: key) {
-                resolved = resolve(entry: entry, invoker: invoker)
-            }
-            if resolved == nil {
-                resolved = resolveAsWrapper(name: name, option: option, invoker: invoker)
-            }
-            if resolved == nil {
-                debugHelper.resolutionFailed(serviceType: Service.self, key: key, availableRegistrations: registrations())
-            }
-            return resolved
+        // Written without closures or `Service?` locals, each of which would cost a lookup of
+        // generic metadata on every resolve: this is the path every resolve takes.
+        let turn = synchronized ? turnstile.enter() : nil
+        defer { if let turn { turnstile.leave(turn) } }
+        if Service.self == GraphIdentifier.self, Arguments.self == (any Resolver).self, name == nil, option == nil {
+            return currentObjectGraph as? Service
         }
+        let key = ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
+        if let entry = entry(for: key), let resolved = resolve(Service.self, entry: entry, invoker: invoker) {
+            return resolved as? Service
+        }
+        return resolveUnregistered(key: key, invoker: invoker)
+    }
+
+    /// What `_resolve` does when no registration has the key: a `Lazy`, `Provider` or `Optional`
+    /// of a registered service, or `nil` after telling the debug helper.
+    private func resolveUnregistered<Service, Arguments>(
+        key: ServiceKey,
+        invoker: @escaping ((Arguments) -> Any) -> Any
+    ) -> Service? {
+        if let wrapped: Service = resolveAsWrapper(name: key.name, option: key.option, invoker: invoker) {
+            return wrapped
+        }
+        debugHelper.resolutionFailed(serviceType: Service.self, key: key, availableRegistrations: registrations())
+        return nil
     }
 
     /// A `Lazy`, `Provider` or `Optional` of a registered service, when `Wrapper` is one.
@@ -47,15 +55,14 @@ extension Container: _Resolver {
                 let origin = thread.graph(of: self.serial)
                 defer { if let origin { thread.setGraph(origin, of: self.serial) } }
                 if let graph { thread.setGraph(graph, of: self.serial) }
-                let instance: Any? = self.resolve(entry: entry, invoker: invoker)
-                return instance
+                return self.resolve(Any.self, entry: entry, invoker: invoker)
             }
         }
         return wrapper.init(inContainer: self, withInstanceFactory: factory) as? Wrapper
     }
 
     /// The registration under `key`, here or in the nearest parent that has one.
-    func entry(for key: ServiceKey) -> (any ResolvableEntry)? {
+    func entry(for key: ServiceKey) -> (ServiceEntryBase)? {
         var container: Container? = self
         while let current = container {
             if let found = current.services.withLock({ $0.isEmpty ? nil : $0[key] }) { return found }
@@ -77,53 +84,40 @@ extension Container: _Resolver {
     /// registration. An instance another thread is building for a storage shared across graphs is
     /// waited for rather than built twice; this thread asking for it again builds it again, as in
     /// Swinject (which is how `initCompleted` closes circles).
-    func resolve<Service, Factory>(entry: any ResolvableEntry, invoker: (Factory) -> Any) -> Service? {
+    /// Returns the instance as `Any`, but only one that is a `Service`, so that a caller casts it
+    /// once, at the end: a `Service?` here would cost a lookup of generic metadata per resolve.
+    func resolve<Service, Factory>(_: Service.Type, entry: ServiceEntryBase, invoker: (Factory) -> Any) -> Any? {
         let thread = ResolutionThread.current
-        incrementResolutionDepth(thread)
+        let graph = incrementResolutionDepth(thread)
         defer { decrementResolutionDepth(thread) }
-        guard let graph = thread.graph(of: serial) else {
-            fatalError("WiringSwinject: a resolve of \(Service.self) found no object graph: this is a bug in WiringSwinject.")
-        }
         let parts = entry.resolutionParts()
         let storage = parts.storage
-        if let stored: Service = stored(in: storage, graph: graph) { return stored }
+        if let stored = storage.instance(inGraph: graph), stored is Service { return stored }
 
         let turn = parts.gate?.enter()
         defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
-        if turn != nil, let stored: Service = stored(in: storage, graph: graph) { return stored }
+        if turn != nil, let stored = storage.instance(inGraph: graph), stored is Service { return stored }
 
         thread.path.append(entry.serviceType)
         let built = invoker(entry.factory as! Factory)
         thread.path.removeLast()
         // The factory may have resolved this registration again (a circle), and stored that.
-        if let stored: Service = stored(in: storage, graph: graph) { return stored }
-        storage.setInstance(built as Any, inGraph: graph)
-        if parts.kind != .transient {
-            let slot = thread.slotIndex(of: serial)
-            thread.slots[slot].inFlight.append((storage, parts.kind, graph))
-        }
-        guard let service = built as? Service else { return nil }
-        if parts.completes { entry.completeInitialization(resolver: self, instance: service) }
-        return service
-    }
-
-    /// The instance `storage` holds for `graph`, if it is a `Service`. Unwrapped before the cast:
-    /// `nil` cast to `Any` would be an instance.
-    private func stored<Service>(in storage: any InstanceStorage, graph: GraphIdentifier) -> Service? {
-        guard let instance = storage.instance(inGraph: graph) else { return nil }
-        return instance as? Service
+        if let stored = storage.instance(inGraph: graph), stored is Service { return stored }
+        storage.setInstance(built, inGraph: graph)
+        if parts.kind != .transient { thread.track(storage, kind: parts.kind, graph: graph, of: serial) }
+        guard built is Service else { return nil }
+        if parts.completes { entry.completeInitialization(resolver: self, instance: built) }
+        return built
     }
 
     private static let maximumResolutionDepth = 200
 
-    /// Enters one more level of resolution, here and in every parent, starting a graph where none runs.
-    func incrementResolutionDepth(_ thread: ResolutionThread) {
+    /// Enters one more level of resolution, here and in every parent, starting a graph where none
+    /// runs; returns this container's graph.
+    @discardableResult
+    func incrementResolutionDepth(_ thread: ResolutionThread) -> GraphIdentifier {
         parent?.incrementResolutionDepth(thread)
-        let index = thread.slotIndex(of: serial)
-        if thread.slots[index].depth == 0, thread.slots[index].graph == nil {
-            thread.slots[index].graph = GraphIdentifier()
-        }
-        guard thread.slots[index].depth < Container.maximumResolutionDepth else {
+        guard let graph = thread.enter(serial, maximumDepth: Container.maximumResolutionDepth) else {
             let path = (thread.path.map { "\($0)" }).joined(separator: " → ")
             fatalError(
                 """
@@ -134,17 +128,13 @@ extension Container: _Resolver {
                 """
             )
         }
-        thread.slots[index].depth += 1
+        return graph
     }
 
     /// Leaves one level; at the top, the graph ends: its storages are told, and the graph is dropped.
     func decrementResolutionDepth(_ thread: ResolutionThread) {
         parent?.decrementResolutionDepth(thread)
-        let index = thread.slotIndex(of: serial)
-        thread.slots[index].depth -= 1
-        guard thread.slots[index].depth == 0 else { return }
-        let completed = thread.slots[index].inFlight
-        thread.slots.remove(at: index)
+        guard let completed = thread.leave(serial) else { return }
         for (storage, kind, graph) in completed {
             switch kind {
             case .graph, .perGraph: (storage as! any GraphAwareStorage).graphResolutionCompleted(graph: graph)

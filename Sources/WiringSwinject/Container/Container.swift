@@ -22,7 +22,7 @@ public final class Container: @unchecked Sendable {
     // the rest is `let`. The debug helper and the registered closures are the caller's, called on
     // whichever thread resolves, as Swinject calls them; no lock is held while they run.
 
-    let services = Lock<[ServiceKey: any ResolvableEntry]>([:])
+    let services = Lock<[ServiceKey: ServiceEntryBase]>([:])
     let parent: Container?
     let debugHelper: any DebugHelper
     let defaultObjectScope: ObjectScope

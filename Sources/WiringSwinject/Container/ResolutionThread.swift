@@ -8,27 +8,67 @@ internal import Wiring
 /// safe to use from two threads. Kept per thread, two threads resolving at once each have their
 /// own graph, and nothing here needs a lock: only its thread touches it.
 final class ResolutionThread {
+    typealias InFlight = (storage: any InstanceStorage, kind: ResolutionParts.Kind, graph: GraphIdentifier)
+
     struct Slot {
         let container: UInt64
         var depth = 0
         var graph: GraphIdentifier?
-        var inFlight: [(storage: any InstanceStorage, kind: ResolutionParts.Kind, graph: GraphIdentifier)] = []
+        var inFlight: [InFlight] = []
+
+        var isIdle: Bool { depth == 0 && graph == nil }
     }
 
     // No access spans a call out of this file: each is a read or a short change.
-    @exclusivity(unchecked) var slots: [Slot] = []
+    @exclusivity(unchecked) private var slots: [Slot] = []
     @exclusivity(unchecked) var path: [Any.Type] = []
+
+    /// Idle slots are kept for the next resolve in their container, as long as the thread has no
+    /// more slots than this; past it, idle ones are dropped, so that the slots of containers that
+    /// are gone do not pile up.
+    private static let slotsKept = 8
 
     /// The calling thread's state.
     static var current: ResolutionThread {
         ResolutionInProgress.threadState { ResolutionThread() }
     }
 
-    /// The index of `container`'s slot, made if it has none.
-    func slotIndex(of container: UInt64) -> Int {
+    private func index(of container: UInt64) -> Int {
         if let index = slots.firstIndex(where: { $0.container == container }) { return index }
         slots.append(Slot(container: container))
         return slots.count - 1
+    }
+
+    private func dropIdleSlotsIfMany() {
+        if slots.count > Self.slotsKept { slots.removeAll { $0.isIdle } }
+    }
+
+    /// One level deeper in `container`, starting a graph if none runs; its graph, or `nil` if the
+    /// resolve is already `maximumDepth` deep.
+    func enter(_ container: UInt64, maximumDepth: Int) -> GraphIdentifier? {
+        let index = index(of: container)
+        if slots[index].depth == 0, slots[index].graph == nil { slots[index].graph = GraphIdentifier() }
+        guard slots[index].depth < maximumDepth else { return nil }
+        slots[index].depth += 1
+        return slots[index].graph
+    }
+
+    /// One level up in `container`; at the top, the graph ends and this returns the storages it
+    /// stored into, to be told; `nil` below the top.
+    func leave(_ container: UInt64) -> [InFlight]? {
+        let index = index(of: container)
+        slots[index].depth -= 1
+        guard slots[index].depth == 0 else { return nil }
+        var completed: [InFlight] = []
+        swap(&completed, &slots[index].inFlight)
+        slots[index].graph = nil
+        dropIdleSlotsIfMany()
+        return completed
+    }
+
+    /// `storage` stored an instance for `graph`, resolved in `container`: told when the graph ends.
+    func track(_ storage: any InstanceStorage, kind: ResolutionParts.Kind, graph: GraphIdentifier, of container: UInt64) {
+        slots[index(of: container)].inFlight.append((storage, kind, graph))
     }
 
     /// The graph `container` resolves in on this thread, if any.
@@ -36,10 +76,9 @@ final class ResolutionThread {
         slots.first { $0.container == container }?.graph
     }
 
-    /// Sets the graph of `container` on this thread (`nil` drops the slot if idle).
+    /// Sets the graph of `container` on this thread.
     func setGraph(_ graph: GraphIdentifier?, of container: UInt64) {
-        let index = slotIndex(of: container)
-        slots[index].graph = graph
-        if graph == nil, slots[index].depth == 0 { slots.remove(at: index) }
+        slots[index(of: container)].graph = graph
+        if graph == nil { dropIdleSlotsIfMany() }
     }
 }

@@ -41,7 +41,7 @@ func resolutionFailureMessage<Service>(
         "Available registrations:",
     ]
     lines += sameType.compactMap { key, entry in
-        (entry as? any ResolvableEntry).map { "\t{ " + $0.describe(with: key) + " }" }
+        (entry as? ServiceEntryBase).map { "\t{ " + $0.describe(with: key) + " }" }
     }.sorted()
     let path = ResolutionThread.current.path.map { "\($0)" } + ["\(serviceType)"]
     lines.append("Path: " + path.joined(separator: " → "))

@@ -10,24 +10,9 @@ public protocol ServiceEntryProtocol: AnyObject {
     var serviceType: Any.Type { get }
 }
 
-/// What the container needs of a registration to resolve it, whatever its service type.
-protocol ResolvableEntry: ServiceEntryProtocol {
-    /// The factory, as registered: a `(Arguments) -> Any` the resolve's invoker calls.
-    var factory: Any { get }
-    /// The storage, made by the scope on first use, and what a resolve needs to know with it.
-    func resolutionParts() -> ResolutionParts
-    /// Runs the `initCompleted` closures on `instance`, in the order they were added.
-    func completeInitialization(resolver: any Resolver, instance: Any)
-    /// The entry as `Container.description` prints it under `key`.
-    func describe(with key: ServiceKey) -> String
-}
-
-/// A registration, returned by `Container.register` to configure it further with chained calls:
-/// ``inObjectScope(_:)-(ObjectScope)``, ``initCompleted(_:)`` and ``implements(_:name:)``.
-
-/// A registration, returned by `Container.register` to configure it further with chained calls:
-/// ``inObjectScope(_:)-(ObjectScope)``, ``initCompleted(_:)`` and ``implements(_:name:)``.
-public final class ServiceEntry<Service>: ResolvableEntry, @unchecked Sendable {
+/// What every ``ServiceEntry`` has, whatever its service type: the part a resolve works with, kept
+/// free of the service type so that a resolve asks the Swift runtime for no generic metadata.
+public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
     // @unchecked: the mutable configuration lives in `configuration`, read and written only inside
     // its `withLock`; the rest is `let`. The factory and the `initCompleted` closures are the
     // caller's, called on whichever thread resolves, as Swinject calls them (it never asked for
@@ -37,31 +22,25 @@ public final class ServiceEntry<Service>: ResolvableEntry, @unchecked Sendable {
     public let serviceType: Any.Type
     /// The type of the factory's arguments: `Resolver`, or `(Resolver, Arg1, …)`.
     public let argumentsType: Any.Type
+    /// The factory, as registered: a `(Arguments) -> Any` the resolve's invoker calls.
     let factory: Any
 
-    private struct Configuration {
+    struct Configuration {
         var objectScope: any ObjectScopeProtocol
         /// The storage with its kind and gate, once the scope made it.
         var storage: ResolutionParts?
-        var initCompleted: [(any Resolver, Service) -> Void] = []
+        /// The `initCompleted` closures, taking the instance as `Any`.
+        var initCompleted: [(any Resolver, Any) -> Void] = []
         weak var container: Container?
     }
 
-    private let configuration: Lock<Configuration>
+    let configuration: Lock<Configuration>
 
-    /// An entry of `serviceType` whose factory takes `argumentsType`, in the `.graph` scope.
-    /// Internal in Swinject 2.10.0; public here, because its own tests make entries.
-    public init(serviceType: Service.Type, argumentsType: Any.Type, factory: Any) {
+    init(serviceType: Any.Type, argumentsType: Any.Type, factory: Any, objectScope: any ObjectScopeProtocol) {
         self.serviceType = serviceType
         self.argumentsType = argumentsType
         self.factory = factory
-        configuration = Lock(Configuration(objectScope: ObjectScope.graph))
-    }
-
-    /// An entry in `objectScope`. Internal in Swinject 2.10.0; public here for its own tests.
-    public convenience init(serviceType: Service.Type, argumentsType: Any.Type, factory: Any, objectScope: ObjectScope) {
-        self.init(serviceType: serviceType, argumentsType: argumentsType, factory: factory)
-        configuration.withLock { $0.objectScope = objectScope }
+        configuration = Lock(Configuration(objectScope: objectScope))
     }
 
     /// The scope that decides how long the instance is shared: `.graph` unless set.
@@ -69,41 +48,14 @@ public final class ServiceEntry<Service>: ResolvableEntry, @unchecked Sendable {
         configuration.withLock { $0.objectScope }
     }
 
+    /// The container the registration was made in, while it lives.
     var container: Container? {
         get { configuration.withLock { $0.container } }
         set { configuration.withLock { $0.container = newValue } }
     }
 
-    /// Shares the instance as `objectScope` says. Set it before the first resolve: an instance
-    /// stored under the previous scope is dropped with its storage.
-    @discardableResult
-    public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
-        let dropped = configuration.withLock { configuration in
-            defer {
-                configuration.objectScope = objectScope
-                configuration.storage = nil
-            }
-            return configuration.storage?.storage
-        }
-        _ = dropped
-        return self
-    }
-
-    /// Shares the instance as `objectScope` says: `.transient`, `.graph`, `.container` or `.weak`.
-    @discardableResult
-    public func inObjectScope(_ objectScope: ObjectScope) -> Self {
-        inObjectScope(objectScope as any ObjectScopeProtocol)
-    }
-
-    /// Adds a closure that runs after the factory made an instance and the scope stored it, with the
-    /// resolver and the instance: where property injection and circular dependencies are set.
-    /// Several closures run in the order they were added.
-    @discardableResult
-    public func initCompleted(_ completed: @escaping (any Resolver, Service) -> Void) -> Self {
-        configuration.withLock { $0.initCompleted.append(completed) }
-        return self
-    }
-
+    /// The storage, made by the scope on first use, with its kind and gate, and whether the
+    /// registration has `initCompleted` closures: one lock for all a resolve needs to know.
     func resolutionParts() -> ResolutionParts {
         while true {
             if let made = configuration.withLock({ $0.storage?.completing(!$0.initCompleted.isEmpty) }) {
@@ -122,20 +74,70 @@ public final class ServiceEntry<Service>: ResolvableEntry, @unchecked Sendable {
         }
     }
 
+    /// Runs the `initCompleted` closures on `instance`, in the order they were added.
     func completeInitialization(resolver: any Resolver, instance: Any) {
-        let closures = configuration.withLock { $0.initCompleted }
-        guard !closures.isEmpty, let service = instance as? Service else { return }
-        for completed in closures { completed(resolver, service) }
+        for completed in configuration.withLock({ $0.initCompleted }) { completed(resolver, instance) }
     }
 
+    /// The entry as `Container.description` prints it under `key`.
     func describe(with key: ServiceKey) -> String {
         let (scope, closures) = configuration.withLock { ($0.objectScope, $0.initCompleted.count) }
-        return registrationDescription(
-            serviceType: serviceType,
-            key: key,
-            objectScope: scope,
-            initCompletedCount: closures
-        )
+        return registrationDescription(serviceType: serviceType, key: key, objectScope: scope, initCompletedCount: closures)
+    }
+
+    /// Sets the scope and drops the storage of the previous one (released after unlocking).
+    func setObjectScope(_ objectScope: any ObjectScopeProtocol) {
+        let dropped = configuration.withLock { configuration in
+            defer {
+                configuration.objectScope = objectScope
+                configuration.storage = nil
+            }
+            return configuration.storage
+        }
+        _ = dropped
+    }
+}
+
+/// A registration, returned by `Container.register` to configure it further with chained calls:
+/// ``inObjectScope(_:)-(ObjectScope)``, ``initCompleted(_:)`` and ``implements(_:name:)``.
+public final class ServiceEntry<Service>: ServiceEntryBase, @unchecked Sendable {
+    // @unchecked: it adds no state to ``ServiceEntryBase``.
+
+    /// An entry of `serviceType` whose factory takes `argumentsType`, in the `.graph` scope.
+    /// Internal in Swinject 2.10.0; public here, because its own tests make entries.
+    public init(serviceType: Service.Type, argumentsType: Any.Type, factory: Any) {
+        super.init(serviceType: serviceType, argumentsType: argumentsType, factory: factory, objectScope: ObjectScope.graph)
+    }
+
+    /// An entry in `objectScope`. Internal in Swinject 2.10.0; public here for its own tests.
+    public init(serviceType: Service.Type, argumentsType: Any.Type, factory: Any, objectScope: ObjectScope) {
+        super.init(serviceType: serviceType, argumentsType: argumentsType, factory: factory, objectScope: objectScope)
+    }
+
+    /// Shares the instance as `objectScope` says. Set it before the first resolve: an instance
+    /// stored under the previous scope is dropped with its storage.
+    @discardableResult
+    public func inObjectScope(_ objectScope: any ObjectScopeProtocol) -> Self {
+        setObjectScope(objectScope)
+        return self
+    }
+
+    /// Shares the instance as `objectScope` says: `.transient`, `.graph`, `.container` or `.weak`.
+    @discardableResult
+    public func inObjectScope(_ objectScope: ObjectScope) -> Self {
+        inObjectScope(objectScope as any ObjectScopeProtocol)
+    }
+
+    /// Adds a closure that runs after the factory made an instance and the scope stored it, with the
+    /// resolver and the instance: where property injection and circular dependencies are set.
+    /// Several closures run in the order they were added.
+    @discardableResult
+    public func initCompleted(_ completed: @escaping (any Resolver, Service) -> Void) -> Self {
+        let erased: (any Resolver, Any) -> Void = { resolver, instance in
+            if let service = instance as? Service { completed(resolver, service) }
+        }
+        configuration.withLock { $0.initCompleted.append(erased) }
+        return self
     }
 }
 

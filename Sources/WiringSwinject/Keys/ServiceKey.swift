@@ -20,7 +20,10 @@ public struct ServiceKey: Sendable {
     /// The registration's name, if any.
     public let name: String?
     /// The registration's option, if any.
-    public let option: (any ServiceKeyOption)?
+    public var option: (any ServiceKeyOption)? { optionBox?.option }
+    /// The option in a box of its own, so that copying a key (as every lookup does) retains a
+    /// reference rather than copying an existential.
+    private let optionBox: OptionBox?
 
     /// A key of `serviceType` with `argumentsType`, `name` and `option`.
     public init(
@@ -32,8 +35,14 @@ public struct ServiceKey: Sendable {
         self.serviceType = serviceType
         self.argumentsType = argumentsType
         self.name = name
-        self.option = option
+        optionBox = option.map(OptionBox.init)
     }
+}
+
+/// A key's option, boxed.
+private final class OptionBox: Sendable {
+    let option: any ServiceKeyOption
+    init(_ option: any ServiceKeyOption) { self.option = option }
 }
 
 extension ServiceKey: Hashable {
@@ -42,7 +51,7 @@ extension ServiceKey: Hashable {
         hasher.combine(ObjectIdentifier(serviceType))
         hasher.combine(ObjectIdentifier(argumentsType))
         hasher.combine(name)
-        option?.hash(into: &hasher)
+        optionBox?.option.hash(into: &hasher)
     }
 
     /// Whether two keys name the same registration: the same types, name and option.
@@ -50,9 +59,9 @@ extension ServiceKey: Hashable {
         guard lhs.serviceType == rhs.serviceType, lhs.argumentsType == rhs.argumentsType, lhs.name == rhs.name else {
             return false
         }
-        switch (lhs.option, rhs.option) {
+        switch (lhs.optionBox, rhs.optionBox) {
         case (nil, nil): return true
-        case (let left?, let right?): return left.isEqualTo(right)
+        case (let left?, let right?): return left.option.isEqualTo(right.option)
         default: return false
         }
     }
