@@ -18,15 +18,13 @@ extension Container: _Resolver {
             return currentObjectGraph as? Service
         }
         let key = ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
-        if let entry = entry(for: key), let resolved = resolve(Service.self, entry: entry, invoker: invoker) {
-            return resolved as? Service
-        }
-        return resolveUnregistered(key: key, invoker: invoker)
+        guard let entry = entry(for: key) else { return resolveUnregistered(key: key, invoker: invoker) }
+        return resolve(entry: entry, key: key, invoker: invoker)
     }
 
     /// What `_resolve` does when no registration has the key: a `Lazy`, `Provider` or `Optional`
     /// of a registered service, or `nil` after telling the debug helper.
-    private func resolveUnregistered<Service, Arguments>(
+    func resolveUnregistered<Service, Arguments>(
         key: ServiceKey,
         invoker: @escaping ((Arguments) -> Any) -> Any
     ) -> Service? {
@@ -55,7 +53,8 @@ extension Container: _Resolver {
                 let origin = thread.graph(of: self.serial)
                 defer { if let origin { thread.setGraph(origin, of: self.serial) } }
                 if let graph { thread.setGraph(graph, of: self.serial) }
-                return self.resolve(Any.self, entry: entry, invoker: invoker)
+                let instance: Any? = self.resolve(entry: entry, key: nil, invoker: invoker)
+                return instance
             }
         }
         return wrapper.init(inContainer: self, withInstanceFactory: factory) as? Wrapper
@@ -65,7 +64,7 @@ extension Container: _Resolver {
     func entry(for key: ServiceKey) -> (ServiceEntryBase)? {
         var container: Container? = self
         while let current = container {
-            if let found = current.services.withLock({ $0.isEmpty ? nil : $0[key] }) { return found }
+            if current.hasRegistrations, let found = current.services.withLock({ $0[key] }) { return found }
             container = current.parent
         }
         return nil
@@ -84,30 +83,40 @@ extension Container: _Resolver {
     /// registration. An instance another thread is building for a storage shared across graphs is
     /// waited for rather than built twice; this thread asking for it again builds it again, as in
     /// Swinject (which is how `initCompleted` closes circles).
-    /// Returns the instance as `Any`, but only one that is a `Service`, so that a caller casts it
-    /// once, at the end: a `Service?` here would cost a lookup of generic metadata per resolve.
-    func resolve<Service, Factory>(_: Service.Type, entry: ServiceEntryBase, invoker: (Factory) -> Any) -> Any? {
+    ///
+    /// `key` is the key the entry was found by: if what the factory made is not a `Service`, the
+    /// resolve goes on as for a key with no registration (a wrapper, or the debug helper); with no
+    /// key, it returns `nil`. Written with no `Service?` local, whose generic metadata would be
+    /// looked up on every resolve: each result is returned directly.
+    func resolve<Service, Arguments>(
+        entry: ServiceEntryBase,
+        key: ServiceKey?,
+        invoker: @escaping ((Arguments) -> Any) -> Any
+    ) -> Service? {
         let thread = ResolutionThread.current
         let graph = incrementResolutionDepth(thread)
         defer { decrementResolutionDepth(thread) }
         let parts = entry.resolutionParts()
         let storage = parts.storage
-        if let stored = storage.instance(inGraph: graph), stored is Service { return stored }
+        if let stored = storage.instance(inGraph: graph), let service = stored as? Service { return service }
 
         let turn = parts.gate?.enter()
         defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
-        if turn != nil, let stored = storage.instance(inGraph: graph), stored is Service { return stored }
+        if turn != nil, let stored = storage.instance(inGraph: graph), let service = stored as? Service { return service }
 
         thread.path.append(entry.serviceType)
-        let built = invoker(entry.factory as! Factory)
+        let built = invoker(entry.factory(taking: Arguments.self))
         thread.path.removeLast()
         // The factory may have resolved this registration again (a circle), and stored that.
-        if let stored = storage.instance(inGraph: graph), stored is Service { return stored }
+        if let stored = storage.instance(inGraph: graph), let service = stored as? Service { return service }
         storage.setInstance(built, inGraph: graph)
         if parts.kind != .transient { thread.track(storage, kind: parts.kind, graph: graph, of: serial) }
-        guard built is Service else { return nil }
-        if parts.completes { entry.completeInitialization(resolver: self, instance: built) }
-        return built
+        if let service = built as? Service {
+            if parts.completes { entry.completeInitialization(resolver: self, instance: built) }
+            return service
+        }
+        guard let key else { return nil }
+        return resolveUnregistered(key: key, invoker: invoker)
     }
 
     private static let maximumResolutionDepth = 200

@@ -23,6 +23,9 @@ public final class Container: @unchecked Sendable {
     // whichever thread resolves, as Swinject calls them; no lock is held while they run.
 
     let services = Lock<[ServiceKey: ServiceEntryBase]>([:])
+    /// How many registrations `services` holds, read without its lock: a resolve skips a
+    /// container with none (a synchronized resolver, a child with nothing of its own).
+    private let registrationCount = Atomic<Int>(0)
     let parent: Container?
     let debugHelper: any DebugHelper
     let defaultObjectScope: ObjectScope
@@ -72,7 +75,10 @@ public final class Container: @unchecked Sendable {
     public func removeAll() {
         let removed = synchronizedIfEnabled {
             services.withLock { services in
-                defer { services = [:] }
+                defer {
+                    services = [:]
+                    registrationCount.store(0, ordering: .releasing)
+                }
                 return services
             }
         }
@@ -138,12 +144,7 @@ public final class Container: @unchecked Sendable {
         option: (any ServiceKeyOption)? = nil
     ) -> ServiceEntry<Service> {
         let key = ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
-        let entry = ServiceEntry(
-            serviceType: serviceType,
-            argumentsType: Arguments.self,
-            factory: factory,
-            objectScope: defaultObjectScope
-        )
+        let entry = ServiceEntry(serviceType, factory: factory, objectScope: defaultObjectScope)
         entry.container = self
         synchronizedIfEnabled { store(entry, under: key, registeredAs: serviceType, name: name) }
         return entry
@@ -151,7 +152,10 @@ public final class Container: @unchecked Sendable {
 
     /// Stores `entry` under `key`, releases what it replaces with no lock held, then tells the behaviors.
     func store<Service, Type>(_ entry: ServiceEntry<Service>, under key: ServiceKey, registeredAs type: Type.Type, name: String?) {
-        let replaced = services.withLock { $0.updateValue(entry, forKey: key) }
+        let replaced = services.withLock { services in
+            defer { registrationCount.store(services.count, ordering: .releasing) }
+            return services.updateValue(entry, forKey: key)
+        }
         _ = replaced
         for behavior in behaviors.withLock({ $0 }) {
             behavior.container(self, didRegisterType: type, toService: entry, withName: name)
@@ -177,6 +181,12 @@ public final class Container: @unchecked Sendable {
             services.withLock { $0.keys.contains { $0.serviceType == serviceType && $0.name == name } }
                 || parent?.hasAnyRegistration(of: serviceType, name: name) == true
         }
+    }
+
+    /// Whether the container has registrations of its own; read without a lock, so a resolve may
+    /// miss one another thread is adding at that moment, as it would a moment earlier.
+    var hasRegistrations: Bool {
+        registrationCount.load(ordering: .acquiring) > 0
     }
 
     /// Runs `action` one thread at a time across the hierarchy when this is a synchronized resolver.

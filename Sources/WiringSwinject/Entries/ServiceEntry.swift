@@ -22,8 +22,11 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
     public let serviceType: Any.Type
     /// The type of the factory's arguments: `Resolver`, or `(Resolver, Arg1, …)`.
     public let argumentsType: Any.Type
-    /// The factory, as registered: a `(Arguments) -> Any` the resolve's invoker calls.
+    /// The factory, as registered: a `(Arguments) -> Any`.
     let factory: Any
+    /// The same factory in a box of its argument type, when the container made the entry: read
+    /// without a cast, which would look up the function type's metadata on every resolve.
+    private let factoryBox: AnyObject?
 
     struct Configuration {
         var objectScope: any ObjectScopeProtocol
@@ -36,11 +39,28 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
 
     let configuration: Lock<Configuration>
 
-    init(serviceType: Any.Type, argumentsType: Any.Type, factory: Any, objectScope: any ObjectScopeProtocol) {
+    init(
+        serviceType: Any.Type,
+        argumentsType: Any.Type,
+        factory: Any,
+        factoryBox: AnyObject? = nil,
+        objectScope: any ObjectScopeProtocol
+    ) {
         self.serviceType = serviceType
         self.argumentsType = argumentsType
         self.factory = factory
+        self.factoryBox = factoryBox
         configuration = Lock(Configuration(objectScope: objectScope))
+    }
+
+    /// The factory, which takes `Arguments`: the entry was found by a key with `Arguments.self`
+    /// as its arguments type, which is the entry's.
+    func factory<Arguments>(taking _: Arguments.Type) -> (Arguments) -> Any {
+        if let factoryBox, ObjectIdentifier(argumentsType) == ObjectIdentifier(Arguments.self) {
+            // The box was made with `argumentsType` as its `Arguments` (`ServiceEntry.init(_:factory:)`).
+            return unsafeDowncast(factoryBox, to: FactoryBox<Arguments>.self).factory
+        }
+        return factory as! (Arguments) -> Any
     }
 
     /// The scope that decides how long the instance is shared: `.graph` unless set.
@@ -103,6 +123,17 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
 public final class ServiceEntry<Service>: ServiceEntryBase, @unchecked Sendable {
     // @unchecked: it adds no state to ``ServiceEntryBase``.
 
+    /// An entry of `serviceType` made by `factory` with `Arguments`, in `objectScope`: how containers make them.
+    init<Arguments>(_ serviceType: Service.Type, factory: @escaping (Arguments) -> Any, objectScope: ObjectScope) {
+        super.init(
+            serviceType: serviceType,
+            argumentsType: Arguments.self,
+            factory: factory,
+            factoryBox: FactoryBox(factory),
+            objectScope: objectScope
+        )
+    }
+
     /// An entry of `serviceType` whose factory takes `argumentsType`, in the `.graph` scope.
     /// Internal in Swinject 2.10.0; public here, because its own tests make entries.
     public init(serviceType: Service.Type, argumentsType: Any.Type, factory: Any) {
@@ -138,6 +169,15 @@ public final class ServiceEntry<Service>: ServiceEntryBase, @unchecked Sendable 
         }
         configuration.withLock { $0.initCompleted.append(erased) }
         return self
+    }
+}
+
+/// A factory that takes `Arguments`, boxed so that a resolve reads it with its type.
+final class FactoryBox<Arguments> {
+    let factory: (Arguments) -> Any
+
+    init(_ factory: @escaping (Arguments) -> Any) {
+        self.factory = factory
     }
 }
 
