@@ -98,22 +98,23 @@ extension Container: _Resolver {
         defer { decrementResolutionDepth(thread) }
         let parts = entry.resolutionParts()
         let storage = parts.storage
-        if let stored = storage.instance(inGraph: graph), let service = stored as? Service { return service }
+        // `is`, then `as?` into the result: an `if let … as? Service` would need a `Service?` of its own.
+        if let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
 
         let turn = parts.gate?.enter()
         defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
-        if turn != nil, let stored = storage.instance(inGraph: graph), let service = stored as? Service { return service }
+        if turn != nil, let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
 
         thread.path.append(entry.serviceType)
         let built = invoker(entry.factory(taking: Arguments.self))
         thread.path.removeLast()
         // The factory may have resolved this registration again (a circle), and stored that.
-        if let stored = storage.instance(inGraph: graph), let service = stored as? Service { return service }
+        if let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
         storage.setInstance(built, inGraph: graph)
         if parts.kind != .transient { thread.track(storage, kind: parts.kind, graph: graph, of: serial) }
-        if let service = built as? Service {
+        if built is Service {
             if parts.completes { entry.completeInitialization(resolver: self, instance: built) }
-            return service
+            return built as? Service
         }
         guard let key else { return nil }
         return resolveUnregistered(key: key, invoker: invoker)
