@@ -10,6 +10,16 @@ extension Container: _Resolver {
         option: (any ServiceKeyOption)? = nil,
         invoker: @escaping ((Arguments) -> Any) -> Any
     ) -> Service? {
+        resolve(name: name, option: option, invoker: invoker)
+    }
+
+    /// `_resolve`, with a `nil` invoker for a factory that takes only the resolver: it is then
+    /// called with this container, and the resolve makes no closure to say so.
+    func resolve<Service, Arguments>(
+        name: String?,
+        option: (any ServiceKeyOption)?,
+        invoker: (((Arguments) -> Any) -> Any)?
+    ) -> Service? {
         // Written without closures or `Service?` locals, each of which would cost a lookup of
         // generic metadata on every resolve: this is the path every resolve takes.
         let turn = synchronized ? turnstile.enter() : nil
@@ -26,7 +36,7 @@ extension Container: _Resolver {
     /// of a registered service, or `nil` after telling the debug helper.
     func resolveUnregistered<Service, Arguments>(
         key: ServiceKey,
-        invoker: @escaping ((Arguments) -> Any) -> Any
+        invoker: (((Arguments) -> Any) -> Any)?
     ) -> Service? {
         if let wrapped: Service = resolveAsWrapper(name: key.name, option: key.option, invoker: invoker) {
             return wrapped
@@ -39,7 +49,7 @@ extension Container: _Resolver {
     private func resolveAsWrapper<Wrapper, Arguments>(
         name: String?,
         option: (any ServiceKeyOption)?,
-        invoker: @escaping ((Arguments) -> Any) -> Any
+        invoker: (((Arguments) -> Any) -> Any)?
     ) -> Wrapper? {
         guard let wrapper = Wrapper.self as? any InstanceWrapper.Type else { return nil }
         let key = ServiceKey(serviceType: wrapper.wrappedType, argumentsType: Arguments.self, name: name, option: option)
@@ -61,7 +71,7 @@ extension Container: _Resolver {
     }
 
     /// The registration under `key`, here or in the nearest parent that has one.
-    func entry(for key: ServiceKey) -> (ServiceEntryBase)? {
+    func entry(for key: ServiceKey) -> ServiceEntryBase? {
         var container: Container? = self
         while let current = container {
             if current.hasRegistrations, let found = current.services.withLock({ $0[key] }) { return found }
@@ -91,7 +101,7 @@ extension Container: _Resolver {
     func resolve<Service, Arguments>(
         entry: ServiceEntryBase,
         key: ServiceKey?,
-        invoker: @escaping ((Arguments) -> Any) -> Any
+        invoker: (((Arguments) -> Any) -> Any)?
     ) -> Service? {
         let thread = ResolutionThread.current
         let graph = incrementResolutionDepth(thread)
@@ -106,7 +116,12 @@ extension Container: _Resolver {
         if turn != nil, let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
 
         thread.path.append(entry.serviceType)
-        let built = invoker(entry.factory(taking: Arguments.self))
+        let built =
+            if let invoker {
+                invoker(entry.factory(taking: Arguments.self))
+            } else {
+                entry.factory(taking: (any Resolver).self)(self)
+            }
         thread.path.removeLast()
         // The factory may have resolved this registration again (a circle), and stored that.
         if let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
@@ -193,6 +208,6 @@ extension Container: Resolver {
 
     /// The instance of `serviceType` registered under `name`, or `nil`.
     public func resolve<Service>(_ serviceType: Service.Type, name: String?) -> Service? {
-        _resolve(name: name) { (factory: (any Resolver) -> Any) in factory(self) }
+        resolve(name: name, option: nil, invoker: nil as (((any Resolver) -> Any) -> Any)?)
     }
 }

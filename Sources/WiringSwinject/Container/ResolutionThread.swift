@@ -34,11 +34,16 @@ final class ResolutionThread {
     }
 
     private func index(of container: UInt64) -> Int {
-        if let index = slots.firstIndex(where: { $0.container == container }) { return index }
+        var index = 0
+        while index < slots.count {
+            if slots[index].container == container { return index }
+            index += 1
+        }
         slots.append(Slot(container: container))
-        return slots.count - 1
+        return index
     }
 
+    @inline(__always)
     private func dropIdleSlotsIfMany() {
         if slots.count > Self.slotsKept { slots.removeAll { $0.isIdle } }
     }

@@ -1,0 +1,160 @@
+import Dispatch
+import Synchronization
+import Testing
+import WiringSwinject
+
+/// A plain container is safe under concurrent first use, unlike Swinject's: each thread resolves
+/// in its own graph, a shared instance is built once, and no lock is held while a factory runs.
+@Suite("A container used from many threads", .serialized, .timeLimit(.minutes(2)))
+struct ConcurrencyTests {
+    @Test("a .container instance is built once when 32 threads ask for it first together", arguments: [ObjectScope.container, .weak])
+    func builtOnce(scope: ObjectScope) {
+        for _ in 0..<50 {
+            let container = Container()
+            let builds = Atomic<Int>(0)
+            container.register((any Service).self) { _ in
+                builds.add(1, ordering: .relaxed)
+                return Counted(spinning: 2_000)
+            }.inObjectScope(scope)
+            let seen = Mutex<Set<ObjectIdentifier>>([])
+            let holder = Mutex<[any Service]>([])
+            onThreads(32) { _ in
+                let service = container.resolve((any Service).self)!
+                seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }
+                holder.withLock { $0.append(service) }
+            }
+            #expect(builds.load(ordering: .relaxed) == 1)
+            #expect(seen.withLock { $0.count } == 1)
+        }
+    }
+
+    @Test("while a factory waits, other threads resolve and register in the same container")
+    func noLockAcrossFactories() {
+        let container = Container()
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        container.register(Counted.self) { _ in
+            entered.signal()
+            release.wait()
+            return Counted()
+        }.inObjectScope(.container)
+        container.register(Plain.self) { _ in Plain() }
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = container.resolve(Counted.self)
+            finished.signal()
+        }
+        entered.wait()
+        // The blocked factory holds no lock: these would hang otherwise.
+        #expect(container.resolve(Plain.self) != nil)
+        container.register(Watched.self) { _ in Watched {} }
+        #expect(container.resolve(Watched.self) != nil)
+        #expect(container.hasAnyRegistration(of: Counted.self))
+        release.signal()
+        finished.wait()
+    }
+
+    @Test("two threads each building what the other needs finish instead of waiting for each other")
+    func crossThreadLoop() {
+        final class First: Sendable {
+            let second: Second
+            init(second: Second) { self.second = second }
+        }
+        final class Second: @unchecked Sendable {
+            // @unchecked: set once, by its initCompleted closure, before the instance is shared.
+            weak var first: First?
+            init() {}
+        }
+        for _ in 0..<20 {
+            let container = Container()
+            // Latches, not semaphores: the thread that finds the loop builds the other's instance
+            // itself, running that factory a second time, which must not wait for a signal again.
+            let firstStarted = Latch()
+            let secondStarted = Latch()
+            container.register(First.self) { r in
+                firstStarted.open()
+                secondStarted.wait()
+                return First(second: r.resolve(Second.self)!)
+            }.inObjectScope(.container)
+            container.register(Second.self) { _ in
+                secondStarted.open()
+                return Second()
+            }.initCompleted { r, second in
+                firstStarted.wait()
+                second.first = r.resolve(First.self)
+            }.inObjectScope(.container)
+            let results = Mutex<[Int: any AnyObject & Sendable]>([:])
+            onThreads(2) { index in
+                let resolved: (any AnyObject & Sendable)? = index == 0 ? container.resolve(First.self) : container.resolve(Second.self)
+                results.withLock { $0[index] = resolved }
+            }
+            let first = results.withLock { $0[0] } as? First
+            let second = results.withLock { $0[1] } as? Second
+            #expect(first != nil && second != nil)
+            #expect(first?.second === second)
+            #expect(second?.first === container.resolve(First.self))
+        }
+    }
+
+    @Test("concurrent resolves each get their own object graph, shared within it")
+    func graphPerThread() {
+        final class Leaf: Sendable { init() {} }
+        final class Root: Sendable {
+            let left: Leaf
+            let right: Leaf
+            init(left: Leaf, right: Leaf) {
+                self.left = left
+                self.right = right
+            }
+        }
+        let container = Container()
+        container.register(Leaf.self) { _ in Leaf() }
+        container.register(Root.self) { r in Root(left: r.resolve(Leaf.self)!, right: r.resolve(Leaf.self)!) }
+        let roots = Mutex<[Root]>([])
+        onThreads(16) { _ in
+            for _ in 0..<200 {
+                let root = container.resolve(Root.self)!
+                roots.withLock { $0.append(root) }
+            }
+        }
+        let all = roots.withLock { $0 }
+        #expect(all.allSatisfy { $0.left === $0.right })
+        #expect(Set(all.map { ObjectIdentifier($0.left) }).count == all.count)
+    }
+
+    @Test("through a synchronized resolver, one thread at a time runs factories")
+    func synchronizedSerializes() {
+        let container = Container()
+        let inside = Atomic<Int>(0)
+        let overlapped = Atomic<Bool>(false)
+        container.register(Counted.self) { _ in
+            if inside.add(1, ordering: .sequentiallyConsistent).newValue > 1 { overlapped.store(true, ordering: .relaxed) }
+            let counted = Counted(spinning: 20_000)
+            inside.subtract(1, ordering: .sequentiallyConsistent)
+            return counted
+        }
+        let resolver = container.synchronize() as! Container
+        onThreads(8) { _ in
+            for _ in 0..<50 { _ = resolver.resolve(Counted.self) }
+        }
+        let didOverlap = overlapped.load(ordering: .relaxed)
+        #expect(!didOverlap)
+    }
+
+    @Test("registering while other threads resolve the same key always finds a registration")
+    func registerWhileResolving() {
+        let container = Container()
+        container.register(Counted.self) { _ in Counted() }
+        let misses = Atomic<Int>(0)
+        onThreads(4) { index in
+            for round in 0..<2_000 {
+                if index == 0 {
+                    container.register(Counted.self) { _ in Counted() }.inObjectScope(round.isMultiple(of: 2) ? .container : .transient)
+                } else if container.resolve(Counted.self) == nil {
+                    misses.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(misses.load(ordering: .relaxed) == 0)
+    }
+}

@@ -1,0 +1,137 @@
+import Synchronization
+import Testing
+import WiringSwinject
+
+private protocol Database {}
+private final class Repository {
+    init(database: any Database) {}
+}
+private final class App {
+    init(repository: Repository) {}
+}
+
+/// What a failed resolve tells.
+@Suite("Messages", .serialized)
+struct DiagnosticsTests {
+    /// Runs `body` with `Container.loggingFunction` collecting messages, and returns them.
+    private func logged(_ body: () -> Void) -> [String] {
+        let messages = Mutex<[String]>([])
+        Container.loggingFunction = { message in messages.withLock { $0.append(message) } }
+        defer { Container.loggingFunction = nil }
+        body()
+        return messages.withLock { $0 }
+    }
+
+    @Test("a missing dependency logs what was asked for, the path that asked, and a fix")
+    func missingDependency() {
+        let container = Container()
+        container.register(App.self) { r in App(repository: r.resolve(Repository.self)!) }
+        container.register(Repository.self) { r in
+            // Optional chaining would crash the test process; a missing dependency is logged first.
+            guard let database = r.resolve((any Database).self) else { return Repository(database: Missing()) }
+            return Repository(database: database)
+        }
+        let messages = logged { _ = container.resolve(App.self) }
+        #expect(messages.count == 1)
+        let message = messages.first ?? ""
+        #expect(message.hasPrefix("Swinject: Resolution failed. Expected registration:\n\t{ Service: Database, Factory: Resolver -> Database }"))
+        #expect(message.contains("Path: App → Repository → Database"))
+        #expect(message.contains("Fix: add container.register(Database.self) { r in … } to this container or one of its parents"))
+    }
+
+    @Test("resolving with other argument types names the registered ones")
+    func argumentMismatch() {
+        let container = Container()
+        container.register(Plain.self) { (_: any Resolver, _: String) in Plain() }
+        let messages = logged { #expect(container.resolve(Plain.self, argument: 42) == nil) }
+        #expect(messages.first?.contains("the registration of Plain takes (Resolver, String), and the resolve passed (Resolver, Int)") == true)
+    }
+
+    @Test("a name that is not registered names the registered one")
+    func wrongName() {
+        let container = Container()
+        container.register(Plain.self, name: "left") { _ in Plain() }
+        let messages = logged { #expect(container.resolve(Plain.self, name: "right") == nil) }
+        #expect(messages.first?.contains("Plain is registered with \"left\" and the resolve asked for \"right\"") == true)
+    }
+
+    @Test("nothing is logged, and no message built, when logging is off")
+    func quietByDefault() {
+        Container.loggingFunction = nil
+        #expect(Container().resolve(Plain.self) == nil)
+    }
+}
+
+/// Programmer errors stop the program with a message, in every build configuration.
+@Suite("Programmer errors")
+struct ExitTests {
+    @Test("a circle of factories stops with Swinject's message, the path and the fix")
+    func circleOfFactories() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Egg { init(_: Any?) {} }
+            final class Hen { init(_: Any?) {} }
+            let container = Container()
+            container.register(Egg.self) { r in Egg(r.resolve(Hen.self)) }
+            container.register(Hen.self) { r in Hen(r.resolve(Egg.self)) }
+            _ = container.resolve(Egg.self)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("Infinite recursive call for circular dependency has been detected."))
+        #expect(text.contains("Path: Egg → Hen → Egg → Hen"))
+        #expect(text.contains("Fix: make one side of the circle take the other in an initCompleted closure"))
+    }
+
+    @Test("factories that need each other, started on two threads, stop with the circle's message instead of hanging")
+    func circleAcrossThreads() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Egg { init(_: Any?) {} }
+            final class Hen { init(_: Any?) {} }
+            let container = Container()
+            let eggStarted = Latch()
+            let henStarted = Latch()
+            container.register(Egg.self) { r in
+                eggStarted.open()
+                henStarted.wait()
+                return Egg(r.resolve(Hen.self))
+            }.inObjectScope(.container)
+            container.register(Hen.self) { r in
+                henStarted.open()
+                eggStarted.wait()
+                return Hen(r.resolve(Egg.self))
+            }.inObjectScope(.container)
+            onThreads(2) { index in _ = index == 0 ? container.resolve(Egg.self) as Any : container.resolve(Hen.self) as Any }
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("Infinite recursive call for circular dependency has been detected."))
+    }
+
+    @Test("a Lazy whose container is gone stops with a message")
+    func lazyWithoutContainer() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var container: Container? = Container()
+            container!.register(Plain.self) { _ in Plain() }
+            let lazy = container!.resolve(Lazy<Plain>.self)!
+            container = nil
+            _ = lazy.instance
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("WiringSwinject: Lazy<Plain> could not resolve Plain: its container was released"))
+        #expect(text.contains("Fix: keep the container alive while its Lazy values are used"))
+    }
+
+    @Test("a Provider whose container is gone stops with a message")
+    func providerWithoutContainer() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var container: Container? = Container()
+            container!.register(Plain.self) { _ in Plain() }
+            let provider = container!.resolve(Provider<Plain>.self)!
+            container = nil
+            _ = provider.instance
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("WiringSwinject: Provider<Plain> could not resolve Plain: its container was released"))
+    }
+}
+
+
+private struct Missing: Database {}

@@ -1,0 +1,60 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A service to resolve.
+protocol Service: AnyObject, Sendable {}
+
+/// Counts the instances made, across threads.
+final class Counted: Service, Sendable {
+    static let made = Atomic<Int>(0)
+    let number: Int
+
+    init(spinning iterations: Int = 0) {
+        number = Counted.made.add(1, ordering: .relaxed).newValue
+        var total = 0
+        for index in 0..<iterations { total &+= index }
+        precondition(total >= 0)
+    }
+}
+
+final class Plain: Service, Sendable {
+    init() {}
+}
+
+/// Calls `onDeinit` when it is released.
+final class Watched: Service, @unchecked Sendable {
+    // @unchecked: `onDeinit` is set once, before the instance is shared.
+    let onDeinit: () -> Void
+
+    init(onDeinit: @escaping () -> Void) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit { onDeinit() }
+}
+
+/// Runs `body` on `count` threads released together, and returns when all have finished.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let start = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    for index in 0..<count {
+        DispatchQueue.global().async(group: group) {
+            start.wait()
+            body(index)
+        }
+    }
+    for _ in 0..<count { start.signal() }
+    group.wait()
+}
+
+/// Open once, then never waited for again.
+final class Latch: Sendable {
+    private let isOpen = Atomic<Bool>(false)
+
+    func open() { isOpen.store(true, ordering: .releasing) }
+
+    func wait() {
+        while !isOpen.load(ordering: .acquiring) { usleep(100) }
+    }
+}

@@ -1,0 +1,55 @@
+import Synchronization
+import Testing
+import WiringSwinject
+
+/// A factory, an `initCompleted` closure or a `deinit` may call back into its container on any
+/// key, its own included: the container holds no lock while they run, and releases what it drops
+/// after unlocking. CI runs this suite in release builds too, where objects are released earliest.
+@Suite("Calling back into the container from user code")
+struct ReleaseTests {
+    @Test("a factory registers, resets and removes in its own container")
+    func factoryChangesItsContainer() {
+        let container = Container()
+        container.register(Plain.self) { r in
+            let inner = r as! Container
+            inner.register(Counted.self) { _ in Counted() }
+            inner.resetObjectScope(.container)
+            _ = inner.resolve(Counted.self)
+            return Plain()
+        }.inObjectScope(.container)
+        #expect(container.resolve(Plain.self) != nil)
+        #expect(container.resolve(Counted.self) != nil)
+    }
+
+    @Test("an initCompleted closure removes every registration of its container")
+    func initCompletedRemovesAll() {
+        let container = Container()
+        container.register(Plain.self) { _ in Plain() }
+            .initCompleted { r, _ in (r as! Container).removeAll() }
+        #expect(container.resolve(Plain.self) != nil)
+        #expect(container.resolve(Plain.self) == nil)
+    }
+
+    @Test("an instance dropped by re-registering, resetting or removing may resolve from the container in its deinit")
+    func deinitResolves() {
+        let container = Container()
+        let resolvedInDeinit = Atomic<Int>(0)
+        func register() {
+            container.register(Watched.self) { _ in
+                Watched {
+                    if container.resolve(Plain.self) != nil { resolvedInDeinit.add(1, ordering: .relaxed) }
+                    container.register(Counted.self) { _ in Counted() }
+                }
+            }.inObjectScope(.container)
+        }
+        container.register(Plain.self) { _ in Plain() }
+        register()
+        _ = container.resolve(Watched.self)
+        container.resetObjectScope(.container)  // drops the first
+        _ = container.resolve(Watched.self)
+        register()  // drops the second, with its registration
+        _ = container.resolve(Watched.self)
+        container.removeAll()  // drops the third
+        #expect(resolvedInDeinit.load(ordering: .relaxed) == 2)
+    }
+}
