@@ -16,8 +16,8 @@ struct ConcurrencyTests {
                 builds.add(1, ordering: .relaxed)
                 return Counted(spinning: 2_000)
             }.inObjectScope(scope)
-            let seen = Mutex<Set<ObjectIdentifier>>([])
-            let holder = Mutex<[any Service]>([])
+            let seen = Locked<Set<ObjectIdentifier>>([])
+            let holder = Locked<[any Service]>([])
             onThreads(32) { _ in
                 let service = container.resolve((any Service).self)!
                 seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }
@@ -83,7 +83,7 @@ struct ConcurrencyTests {
                 firstStarted.wait()
                 second.first = r.resolve(First.self)
             }.inObjectScope(.container)
-            let results = Mutex<[Int: any AnyObject & Sendable]>([:])
+            let results = Locked<[Int: any AnyObject & Sendable]>([:])
             onThreads(2) { index in
                 let resolved: (any AnyObject & Sendable)? = index == 0 ? container.resolve(First.self) : container.resolve(Second.self)
                 results.withLock { $0[index] = resolved }
@@ -110,7 +110,7 @@ struct ConcurrencyTests {
         let container = Container()
         container.register(Leaf.self) { _ in Leaf() }
         container.register(Root.self) { r in Root(left: r.resolve(Leaf.self)!, right: r.resolve(Leaf.self)!) }
-        let roots = Mutex<[Root]>([])
+        let roots = Locked<[Root]>([])
         onThreads(16) { _ in
             for _ in 0..<200 {
                 let root = container.resolve(Root.self)!

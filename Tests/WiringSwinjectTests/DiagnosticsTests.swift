@@ -15,7 +15,7 @@ private final class App {
 struct DiagnosticsTests {
     /// Runs `body` with `Container.loggingFunction` collecting messages, and returns them.
     private func logged(_ body: () -> Void) -> [String] {
-        let messages = Mutex<[String]>([])
+        let messages = Locked<[String]>([])
         Container.loggingFunction = { message in messages.withLock { $0.append(message) } }
         defer { Container.loggingFunction = nil }
         body()
@@ -34,7 +34,9 @@ struct DiagnosticsTests {
         let messages = logged { _ = container.resolve(App.self) }
         #expect(messages.count == 1)
         let message = messages.first ?? ""
-        #expect(message.hasPrefix("Swinject: Resolution failed. Expected registration:\n\t{ Service: Database, Factory: Resolver -> Database }"))
+        #expect(
+            message.hasPrefix("Swinject: Resolution failed. Expected registration:\n\t{ Service: Database, Factory: Resolver -> Database }")
+        )
         #expect(message.contains("Path: App → Repository → Database"))
         #expect(message.contains("Fix: add container.register(Database.self) { r in … } to this container or one of its parents"))
     }
@@ -44,7 +46,8 @@ struct DiagnosticsTests {
         let container = Container()
         container.register(Plain.self) { (_: any Resolver, _: String) in Plain() }
         let messages = logged { #expect(container.resolve(Plain.self, argument: 42) == nil) }
-        #expect(messages.first?.contains("the registration of Plain takes (Resolver, String), and the resolve passed (Resolver, Int)") == true)
+        #expect(
+            messages.first?.contains("the registration of Plain takes (Resolver, String), and the resolve passed (Resolver, Int)") == true)
     }
 
     @Test("a name that is not registered names the registered one")
@@ -132,6 +135,5 @@ struct ExitTests {
         #expect(text.contains("WiringSwinject: Provider<Plain> could not resolve Plain: its container was released"))
     }
 }
-
 
 private struct Missing: Database {}

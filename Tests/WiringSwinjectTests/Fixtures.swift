@@ -58,3 +58,18 @@ final class Latch: Sendable {
         while !isOpen.load(ordering: .acquiring) { usleep(100) }
     }
 }
+
+/// A value behind an `NSLock`, which the thread sanitizer sees (it does not see `Mutex`'s futex).
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked: `value` is read and written only between `lock.lock()` and `lock.unlock()`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

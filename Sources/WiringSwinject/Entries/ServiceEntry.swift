@@ -119,7 +119,7 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
 }
 
 /// A registration, returned by `Container.register` to configure it further with chained calls:
-/// ``inObjectScope(_:)-(ObjectScope)``, ``initCompleted(_:)`` and ``implements(_:name:)``.
+/// `inObjectScope(_:)`, ``initCompleted(_:)`` and ``implements(_:name:)``.
 public final class ServiceEntry<Service>: ServiceEntryBase, @unchecked Sendable {
     // @unchecked: it adds no state to ``ServiceEntryBase``.
 
