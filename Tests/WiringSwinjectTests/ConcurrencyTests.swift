@@ -134,8 +134,10 @@ struct ConcurrencyTests {
             return counted
         }
         let resolver = container.synchronize() as! Container
+        // A thread that leaves the turnstile often takes it again at once: a waiter must not miss
+        // that it was left meanwhile (it once did, and slept for ever).
         onThreads(8) { _ in
-            for _ in 0..<50 { _ = resolver.resolve(Counted.self) }
+            for _ in 0..<300 { _ = resolver.resolve(Counted.self) }
         }
         let didOverlap = overlapped.load(ordering: .relaxed)
         #expect(!didOverlap)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import Testing
 
 /// A service to resolve.
 protocol Service: AnyObject, Sendable {}
@@ -34,8 +35,10 @@ final class Watched: Service, @unchecked Sendable {
     deinit { onDeinit() }
 }
 
-/// Runs `body` on `count` threads released together, and returns when all have finished.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+/// Runs `body` on `count` threads released together, and returns when all have finished, or
+/// records an issue after `deadline` seconds: a test that hangs fails instead (a time limit cannot
+/// stop threads blocked in synchronous code).
+func onThreads(_ count: Int, deadline: Int = 60, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable (Int) -> Void) {
     let start = DispatchSemaphore(value: 0)
     let group = DispatchGroup()
     for index in 0..<count {
@@ -45,7 +48,9 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         }
     }
     for _ in 0..<count { start.signal() }
-    group.wait()
+    if group.wait(timeout: .now() + .seconds(deadline)) == .timedOut {
+        Issue.record("\(count) threads did not finish within \(deadline) s: a hang", sourceLocation: sourceLocation)
+    }
 }
 
 /// Open once, then never waited for again.
