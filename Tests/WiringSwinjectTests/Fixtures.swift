@@ -38,7 +38,9 @@ final class Watched: Service, @unchecked Sendable {
 /// Runs `body` on `count` threads released together, and returns when all have finished, or
 /// records an issue after `deadline` seconds: a test that hangs fails instead (a time limit cannot
 /// stop threads blocked in synchronous code).
-func onThreads(_ count: Int, deadline: Int = 60, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable (Int) -> Void) {
+func onThreads(
+    _ count: Int, deadline: Int = 60, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable (Int) -> Void
+) {
     let start = DispatchSemaphore(value: 0)
     let group = DispatchGroup()
     for index in 0..<count {
