@@ -135,7 +135,7 @@ public final class Container: @unchecked Sendable {
     }
 
     /// Registers a factory that takes `Arguments`, for Swinject's extensions: use
-    /// ``register(_:name:factory:)`` otherwise.
+    /// `register(_:name:factory:)` otherwise.
     @discardableResult
     public func _register<Service, Arguments>(  // swift-format-ignore: AlwaysUseLowerCamelCase
         _ serviceType: Service.Type,

@@ -18,10 +18,10 @@ extension InstanceStorage {
     /// Nothing to do: the instance outlives graphs.
     public func graphResolutionCompleted() {}
 
-    /// ``instance``, whatever the graph.
+    /// `instance`, whatever the graph.
     public func instance(inGraph _: GraphIdentifier) -> Any? { instance }
 
-    /// Sets ``instance``, whatever the graph.
+    /// Sets `instance`, whatever the graph.
     public func setInstance(_ instance: Any?, inGraph _: GraphIdentifier) { self.instance = instance }
 }
 
