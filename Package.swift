@@ -110,7 +110,7 @@ let package = Package(
         .target(name: "WiringImpose", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .target(name: "WiringDIContainer", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .target(name: "WiringDip", dependencies: ["Wiring"], swiftSettings: layeredSettings),
-        .target(name: "WiringSwinject", dependencies: ["Wiring"], swiftSettings: layeredSettings),
+        .target(name: "WiringSwinject", dependencies: ["Wiring"], exclude: ["DESIGN.md"], swiftSettings: layeredSettings),
         .target(name: "WiringDIKit", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         // The integrations: each file's code is behind `#if <trait>`, so that with its trait off a
         // target is empty and needs nothing.

@@ -96,6 +96,40 @@ struct ConcurrencyTests {
         }
     }
 
+    @Test("another thread gets a .container instance only once its initCompleted closures have run")
+    func noHalfCompletedInstance() {
+        final class Configured: @unchecked Sendable {
+            // @unchecked: `ready` is set by initCompleted, before the container hands the instance
+            // to another thread (what this test checks).
+            var ready = false
+            init() {}
+        }
+        let container = Container()
+        let completing = Latch()
+        let proceed = Latch()
+        container.register(Configured.self) { _ in Configured() }
+            .initCompleted { _, configured in
+                completing.open()
+                proceed.wait()
+                configured.ready = true
+            }
+            .inObjectScope(.container)
+        let seenReady = Atomic<Bool>(false)
+        onThreads(2) { index in
+            if index == 0 {
+                _ = container.resolve(Configured.self)
+            } else {
+                completing.wait()
+                // The first thread is inside initCompleted; let it finish a moment after this
+                // thread has asked.
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { proceed.open() }
+                seenReady.store(container.resolve(Configured.self)?.ready == true, ordering: .relaxed)
+            }
+        }
+        let ready = seenReady.load(ordering: .relaxed)
+        #expect(ready)
+    }
+
     @Test("concurrent resolves each get their own object graph, shared within it")
     func graphPerThread() {
         final class Leaf: Sendable { init() {} }

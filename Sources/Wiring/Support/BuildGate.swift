@@ -65,6 +65,14 @@ package final class BuildGate: Sendable {
         }
     }
 
+    /// Whether a thread other than the calling one owns the gate now: one atomic read. A facade
+    /// asks it before handing out an instance it found stored, so that a thread never takes one
+    /// that another thread is still completing (Swinject's `initCompleted`).
+    package var isHeldByAnotherThread: Bool {
+        let current = owner.load(ordering: .sequentiallyConsistent)
+        return current != 0 && current != currentThreadID
+    }
+
     /// Leaves the gate the way ``enter()`` let the calling thread in: an owner opens it for the next.
     package func leave(_ turn: Turn) {
         guard case .owner = turn else { return }

@@ -109,7 +109,11 @@ extension Container: _Resolver {
         let parts = entry.resolutionParts()
         let storage = parts.storage
         // `is`, then `as?` into the result: an `if let … as? Service` would need a `Service?` of its own.
-        if let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
+        // A stored instance whose gate another thread holds may still be in its `initCompleted`
+        // closures: wait for that thread below rather than hand it out half set up.
+        if let stored = storage.instance(inGraph: graph), stored is Service, parts.gate?.isHeldByAnotherThread != true {
+            return stored as? Service
+        }
 
         let turn = parts.gate?.enter()
         defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
