@@ -5,7 +5,8 @@ import WiringSwinject
 
 // The code of the DocC catalog's articles (Sources/WiringSwinject/Documentation.docc: the
 // overview and "Moving from Swinject"), compiled and run. `DocSnippetTests` checks that every
-// Swift block of the articles appears here verbatim.
+// Swift block of the articles appears here verbatim (the logging function's is in DiagnosticsTests,
+// whose suite is the one that sets it).
 
 @Suite("The WiringSwinject articles", .serialized)
 struct CatalogSnippets {
@@ -35,12 +36,6 @@ struct CatalogSnippets {
     final class SystemTime: TimeSource {
         static let made = Atomic<Int>(0)
         init() { SystemTime.made.add(1, ordering: .relaxed) }
-    }
-
-    /// Keeps what it is told, as a logger would print it.
-    final class Log: Sendable {
-        let messages = Locked<[String]>([])
-        func warning(_ message: String) { messages.withLock { $0.append(message) } }
     }
 
     @Test("the overview: a registration, a singleton that depends on it, and a circle closed by initCompleted")
@@ -73,14 +68,5 @@ struct CatalogSnippets {
             _ = shared.resolve(TimeSource.self)  // no synchronize() needed; one SystemTime is built
         }
         #expect(SystemTime.made.load(ordering: .relaxed) - before == 1)
-    }
-
-    @Test("moving: the logging function receives each failure")
-    func loggingFunction() {
-        let logger = Log()
-        Container.loggingFunction = { message in logger.warning("\(message)") }
-        defer { Container.loggingFunction = nil }
-        #expect(Container().resolve(Cat.self) == nil)
-        #expect(logger.messages.withLock { $0.count } == 1)
     }
 }

@@ -31,7 +31,10 @@ struct DocSnippetTests {
         ("Sources/WiringDip/Documentation.docc/WiringDip.md", ["Tests/WiringDipTests/CatalogSnippets.swift"]),
         ("Sources/WiringImpose/Documentation.docc/WiringImpose.md", ["Tests/WiringImposeTests/CatalogSnippets.swift"]),
         ("Sources/WiringSwinject/Documentation.docc/WiringSwinject.md", ["Tests/WiringSwinjectTests/CatalogSnippets.swift"]),
-        ("Sources/WiringSwinject/Documentation.docc/MovingFromSwinject.md", ["Tests/WiringSwinjectTests/CatalogSnippets.swift"]),
+        (
+            "Sources/WiringSwinject/Documentation.docc/MovingFromSwinject.md",
+            ["Tests/WiringSwinjectTests/CatalogSnippets.swift", "Tests/WiringSwinjectTests/DiagnosticsTests.swift"]
+        ),
         // The integrations' catalogs: their snippet files are compiled (and run) with the traits
         // on (`swift test --traits …`, see the README), as CI does.
         (
