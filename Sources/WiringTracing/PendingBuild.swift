@@ -23,7 +23,8 @@
         let info: BuildInfo
         let tracer: any Tracer
         let elapsed: Duration
-        let end: DefaultTracerClock.Timestamp
+        /// When it ended, on the monotonic clock.
+        let end: ContinuousClock.Instant
         let error: (any Error)?
         /// For an `async` build, the resolves that joined it.
         let waiters: Int
@@ -32,29 +33,31 @@
 
         /// Makes this build's span, as a child of `context`, and its kept children's inside it.
         func makeSpans(under context: ServiceContext) {
+            makeSpans(under: context, now: .now, wallNow: DefaultTracerClock.now)
+        }
+
+        /// ``makeSpans(under:)``, its times placed on the wall clock spans are stamped with by one
+        /// moment read on both clocks, `now` and `wallNow`: the same for the whole tree, so that
+        /// the spans' times keep the order the monotonic clock measured.
+        private func makeSpans(under context: ServiceContext, now: ContinuousClock.Instant, wallNow: DefaultTracerClock.Timestamp) {
+            let wallEnd = DefaultTracerClock.Timestamp(now - end, before: wallNow)
             let span = tracer.startSpan(
-                SpanInstrument.name(of: info), context: context, at: DefaultTracerClock.Timestamp(elapsed, before: end))
+                SpanInstrument.name(of: info), context: context, at: DefaultTracerClock.Timestamp(elapsed, before: wallEnd))
             span.updateAttributes { SpanInstrument.describe(info, in: &$0) }
             if info.isAsync { span.attributes["wiring.single_flight.waiters"] = waiters }
             if let error { SpanInstrument.fail(span, build: info, error: error) }
-            for child in children { child.makeSpans(under: span.context) }
-            span.end(at: end)
+            for child in children { child.makeSpans(under: span.context, now: now, wallNow: wallNow) }
+            span.end(at: wallEnd)
         }
     }
 
     extension KeptBuild {
         /// The record of a synchronous build the engine reported, with its nested builds unless
-        /// `withChildren` is `false`. `now` and `wallNow` are one moment on the monotonic and on
-        /// the wall clock: they place the build's end on the wall clock.
-        init(
-            _ build: EndedBuild, tracer: any Tracer, withChildren: Bool,
-            now: ContinuousClock.Instant = .now, wallNow: DefaultTracerClock.Timestamp = DefaultTracerClock.now
-        ) {
+        /// `withChildren` is `false`.
+        init(_ build: EndedBuild, tracer: any Tracer, withChildren: Bool) {
             self.init(
-                info: build.info, tracer: tracer, elapsed: build.duration,
-                end: DefaultTracerClock.Timestamp(now - build.end, before: wallNow), error: build.error, waiters: 0,
-                children: withChildren
-                    ? build.nested.map { KeptBuild($0, tracer: tracer, withChildren: true, now: now, wallNow: wallNow) } : [])
+                info: build.info, tracer: tracer, elapsed: build.duration, end: build.end, error: build.error, waiters: 0,
+                children: withChildren ? build.nested.map { KeptBuild($0, tracer: tracer, withChildren: true) } : [])
         }
     }
 
@@ -97,7 +100,9 @@
             parent: PendingBuild?,
             context: ServiceContext
         ) {
-            let elapsed = ContinuousClock.now - start
+            // Its end is the reading its length is measured from.
+            let end = ContinuousClock.now
+            let elapsed = end - start
             let nested = children.withLock { children in
                 defer { children = nil }
                 return children ?? []
@@ -108,7 +113,7 @@
                 return
             }
             let record = KeptBuild(
-                info: build, tracer: tracer, elapsed: elapsed, end: DefaultTracerClock.now, error: error,
+                info: build, tracer: tracer, elapsed: elapsed, end: end, error: error,
                 waiters: build.singleFlightWaiters, children: nested)
             if let parent, parent.adopt(record) { return }
             record.makeSpans(under: context)

@@ -17,7 +17,7 @@ struct TimedBuilds {
     }
 
     private var running = 0
-    private var ended: [EndedBuild] = []
+    private var ended: [SlowBuild] = []
 
     /// Starts timing a build.
     @inline(__always)
@@ -41,14 +41,14 @@ struct TimedBuilds {
     var isNested: Bool { running > 0 }
 
     /// Removes and returns the records of the slow builds that ended since `start`.
-    mutating func take(since start: Start) -> [EndedBuild] {
+    mutating func take(since start: Start) -> [SlowBuild] {
         guard ended.count > start.waiting else { return [] }
         defer { ended.removeSubrange(start.waiting...) }
         return Array(ended[start.waiting...])
     }
 
     /// Keeps `build` for the build that encloses it.
-    mutating func keep(_ build: EndedBuild) {
+    mutating func keep(_ build: SlowBuild) {
         ended.append(build)
     }
 }
@@ -89,9 +89,8 @@ extension Tracer {
     }
 
     /// ``endTimed(_:_:in:error:)`` for a build that lasted the shortest minimum (or, if the clock
-    /// stepped back, one quicker than builds nested in it). Never inlined: its `EndedBuild`, whose
-    /// layout the Concurrency module's `Duration` and `Instant` make dynamic, would otherwise put a
-    /// metadata lookup and stack allocations on every build's path.
+    /// stepped back, one quicker than builds nested in it). Never inlined: it makes a path and a
+    /// record, which every build's path would otherwise pay for in stack and code size.
     @inline(never)
     private func endSlowly(
         _ start: TimedBuilds.Start, nanoseconds: UInt64, _ entry: TracedEntry, in context: ResolutionContext, error: (any Error)?
@@ -102,10 +101,11 @@ extension Tracer {
         // The build's own frame is still on the path: its depth is the frames before it.
         let depth = max(context.frame.pointee.depth - 1, 0)
         let path = depth > 0 ? Self.path(context.buildingKeys, ending: entry.key) : []
-        let build = EndedBuild(
+        // Its end is the clock reading its length was measured with, not a later one.
+        let build = SlowBuild(
             info: BuildInfo(entry, depth: depth, isAsync: false, cacheHit: false, path: path),
-            duration: .nanoseconds(nanoseconds),
-            end: .now,
+            nanoseconds: nanoseconds,
+            endNanoseconds: start.nanoseconds &+ nanoseconds,
             error: error,
             nested: context.timedBuilds.take(since: start),
             tracer: self
@@ -118,8 +118,14 @@ extension Tracer {
     /// Reports slow builds to the timing instruments of the tracer that timed each, keeping for
     /// each instrument the builds that lasted its own minimum. Called with the thread's stack
     /// consistent: what an instrument resolves here is timed on its own.
-    private static func report(_ builds: [EndedBuild]) {
-        for build in builds {
+    private static func report(_ builds: [SlowBuild]) {
+        guard !builds.isEmpty else { return }
+        // One reading of both clocks places every record of this report: each is moved by the
+        // same amount, so their times keep the order they were measured in.
+        let now = ContinuousClock.now
+        let monotonicNow = monotonicNanoseconds()
+        for record in builds {
+            let build = record.ended(now: now, monotonicNow: monotonicNow)
             for installed in build.tracer.timing {
                 guard let minimum = installed.minimumBuildDuration else { continue }
                 if let kept = build.keeping(atLeast: minimum) { installed.instrument.buildEnded(kept) }
@@ -139,5 +145,39 @@ extension Duration {
         if overflow { return .max }
         let (total, carry) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
         return carry ? .max : total
+    }
+}
+
+/// A slow build's record while it waits for the build that encloses it: its end in the
+/// nanoseconds of the clock the thread's builds are timed with. It becomes an ``EndedBuild``,
+/// placed on `ContinuousClock`, only when reported (``ended(now:monotonicNow:)``).
+///
+/// A build's end is the reading its length was measured from: reading the clock again when the
+/// record is made would move its start later by however long the thread was held up between the
+/// two readings, before the starts of the builds nested in it.
+struct SlowBuild {
+    let info: BuildInfo
+    /// Its length.
+    let nanoseconds: UInt64
+    /// Its end, on the clock of ``monotonicNanoseconds()``.
+    let endNanoseconds: UInt64
+    let error: (any Error)?
+    /// The slow builds nested in it, in the order they ended.
+    let nested: [SlowBuild]
+    /// The tracer that timed it.
+    let tracer: Tracer
+
+    /// The record as instruments hear of it, given one moment read on both clocks: `now` on
+    /// `ContinuousClock`, `monotonicNow` on ``monotonicNanoseconds()``, read after the build ended.
+    func ended(now: ContinuousClock.Instant, monotonicNow: UInt64) -> EndedBuild {
+        let sinceEnd = monotonicNow >= endNanoseconds ? monotonicNow - endNanoseconds : 0
+        return EndedBuild(
+            info: info,
+            duration: .nanoseconds(nanoseconds),
+            end: now - .nanoseconds(sinceEnd),
+            error: error,
+            nested: nested.map { $0.ended(now: now, monotonicNow: monotonicNow) },
+            tracer: tracer
+        )
     }
 }

@@ -132,6 +132,32 @@ struct SlowBuildTests {
         #expect(outerInstrument.lines.isEmpty)
     }
 
+    @Test(
+        "a nested build's times sit inside its parent's, however the threads are scheduled",
+        .timeLimit(.minutes(1))
+    )
+    func nestedTimesInsideTheParentsUnderPreemption() throws {
+        // Every build is reported (a minimum of 1 ns), on more threads than cores, so that threads
+        // are preempted at every point of a build's end. A build's end used to be read from the
+        // clock after its length was measured: a thread preempted between the two reads moved its
+        // build's start later than its nested builds' starts.
+        let container = Container()
+        container.register(QuickPart.self) { _ in QuickPart() }
+        container.register(SlowPart.self) { r in SlowPart(try r.resolve()) }
+        container.register(Whole.self) { r in Whole(try r.resolve(), try r.resolve()) }
+        let misplaced = Lock<[String]>([])
+        let instrument = NestingChecker { problem in misplaced.withLock { $0.append(problem) } }
+        container.addInstrument(instrument)
+        let deadline = ContinuousClock.now + .milliseconds(1500)
+        race(threads: 8) { _ in
+            while ContinuousClock.now < deadline {
+                for _ in 0..<100 { _ = try? container.resolve(Whole.self) }
+            }
+        }
+        #expect(instrument.checked.load(ordering: .relaxed) > 1_000)
+        #expect(misplaced.withLock { Array($0.prefix(5)) } == [])
+    }
+
     @Test("an instrument may resolve from buildEnded: what it resolves is timed on its own")
     func resolvingFromBuildEnded() throws {
         let container = slowGraph()
@@ -157,5 +183,30 @@ private final class ResolvingSlowBuilds: ContainerInstrument {
         heard.add(1, ordering: .relaxed)
         nestedSeen.add(build.nested.count, ordering: .relaxed)
         _ = try? container.resolve(QuickPart.self)
+    }
+}
+
+/// Checks that every build reported to it starts no earlier and ends no later than the build it
+/// is nested in.
+private final class NestingChecker: ContainerInstrument {
+    let report: @Sendable (String) -> Void
+    let checked = Atomic<Int>(0)
+    init(report: @escaping @Sendable (String) -> Void) { self.report = report }
+    var minimumBuildDuration: Duration? { .nanoseconds(1) }
+    func buildEnded(_ build: EndedBuild) { check(build) }
+
+    private func check(_ parent: EndedBuild) {
+        for child in parent.nested {
+            checked.add(1, ordering: .relaxed)
+            let parentStart = parent.end - parent.duration
+            let childStart = child.end - child.duration
+            if childStart < parentStart {
+                report("\(child.info.registration) starts \(parentStart - childStart) before \(parent.info.registration)")
+            }
+            if child.end > parent.end {
+                report("\(child.info.registration) ends \(child.end - parent.end) after \(parent.info.registration)")
+            }
+            check(child)
+        }
     }
 }
