@@ -30,7 +30,9 @@ struct ReleaseTests {
         #expect(container.resolve(Plain.self) == nil)
     }
 
-    @Test("an instance dropped by re-registering, resetting or removing may resolve from the container in its deinit")
+    @Test(
+        "an instance dropped by re-registering, resetting or removing, kept or not, may resolve from the container in its deinit"
+    )
     func deinitResolves() {
         let container = Container()
         let resolvedInDeinit = Atomic<Int>(0)
@@ -42,14 +44,36 @@ struct ReleaseTests {
                 }
             }.inObjectScope(.container)
         }
+        // Resolved twice, each is also kept beside its registration (`KeptInstances.swift`).
+        func resolveTwice() {
+            _ = container.resolve(Watched.self)
+            _ = container.resolve(Watched.self)
+        }
         container.register(Plain.self) { _ in Plain() }
         register()
-        _ = container.resolve(Watched.self)
+        resolveTwice()
         container.resetObjectScope(.container)  // drops the first
-        _ = container.resolve(Watched.self)
+        resolveTwice()
         register()  // drops the second, with its registration
-        _ = container.resolve(Watched.self)
+        resolveTwice()
         container.removeAll()  // drops the third
         #expect(resolvedInDeinit.load(ordering: .relaxed) == 2)
+    }
+
+    @Test("an instance kept from a scope changed by inObjectScope may register in its container in its deinit")
+    func deinitAfterScopeChange() {
+        let container = Container()
+        let registered = Atomic<Int>(0)
+        let entry = container.register(Watched.self) { _ in
+            Watched {
+                container.register(Counted.self) { _ in Counted() }
+                registered.add(1, ordering: .relaxed)
+            }
+        }.inObjectScope(.container)
+        _ = container.resolve(Watched.self)
+        _ = container.resolve(Watched.self)
+        entry.inObjectScope(.transient)  // drops the storage and the kept instance
+        #expect(registered.load(ordering: .relaxed) == 1)
+        #expect(container.resolve(Counted.self) != nil)
     }
 }

@@ -73,6 +73,13 @@ package final class BuildGate: Sendable {
         return current != 0 && current != currentThreadID
     }
 
+    /// Whether no thread owns the gate now: one atomic read. A facade asks it before keeping an
+    /// instance it found stored where a later resolve finds it without the gate: no thread is then
+    /// still completing it.
+    package var isOpen: Bool {
+        owner.load(ordering: .sequentiallyConsistent) == 0
+    }
+
     /// Leaves the gate the way ``enter()`` let the calling thread in: an owner opens it for the next.
     package func leave(_ turn: Turn) {
         guard case .owner = turn else { return }

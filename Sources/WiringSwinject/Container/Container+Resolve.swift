@@ -27,9 +27,29 @@ extension Container: _Resolver {
         if Service.self == GraphIdentifier.self, Arguments.self == (any Resolver).self, name == nil, option == nil {
             return currentObjectGraph as? Service
         }
-        let key = ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
-        guard let entry = entry(for: key) else { return resolveUnregistered(key: key, invoker: invoker) }
-        return resolve(entry: entry, key: key, invoker: invoker)
+        let key =
+            option == nil
+            ? ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name)
+            : ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
+        // The first container of the hierarchy with a registration under `key` resolves it: with
+        // the instance kept beside it, if any (`KeptInstances.swift`).
+        // unowned(unsafe): the walk takes no reference of its own (a container is retained on its
+        // slow path, since its entries refer to it weakly). `self` lives through the call, and each
+        // container holds its parent in a `let`, so every container of the chain lives as long.
+        unowned(unsafe) var current = self
+        while true {
+            if current.hasRegistrations {
+                let generation = current.keptGeneration
+                if let registered = current.services.withLock({ $0[key] }) {
+                    if let kept = registered.kept { return kept.load(as: Service.self) }
+                    let keeping = (in: ObjectIdentifier(current), generation: generation)
+                    return resolve(entry: registered.entry, key: key, invoker: invoker, keeping: keeping)
+                }
+            }
+            guard let parent = current.parent else { break }
+            current = parent
+        }
+        return resolveUnregistered(key: key, invoker: invoker)
     }
 
     /// What `_resolve` does when no registration has the key: a `Lazy`, `Provider` or `Optional`
@@ -74,7 +94,7 @@ extension Container: _Resolver {
     func entry(for key: ServiceKey) -> ServiceEntryBase? {
         var container: Container? = self
         while let current = container {
-            if current.hasRegistrations, let found = current.services.withLock({ $0[key] }) { return found }
+            if current.hasRegistrations, let found = current.services.withLock({ $0[key]?.entry }) { return found }
             container = current.parent
         }
         return nil
@@ -83,7 +103,7 @@ extension Container: _Resolver {
     /// Every registration the container can resolve, its own over its parents'.
     func registrations() -> [ServiceKey: any ServiceEntryProtocol] {
         var all = parent?.registrations() ?? [:]
-        for (key, entry) in services.withLock({ $0 }) { all[key] = entry }
+        for (key, registered) in services.withLock({ $0 }) { all[key] = registered.entry }
         return all
     }
 
@@ -98,10 +118,16 @@ extension Container: _Resolver {
     /// resolve goes on as for a key with no registration (a wrapper, or the debug helper); with no
     /// key, it returns `nil`. Written with no `Service?` local, whose generic metadata would be
     /// looked up on every resolve: each result is returned directly.
+    ///
+    /// With `keeping`, the entry was found by `key` in that container (this one or a parent), when
+    /// its changes were at that generation: if that container made the entry, a complete
+    /// `.container` instance is kept beside it for the next resolves by `key`, unless the container
+    /// changed since (`KeptInstances.swift`).
     func resolve<Service, Arguments>(
         entry: ServiceEntryBase,
         key: ServiceKey?,
-        invoker: (((Arguments) -> Any) -> Any)?
+        invoker: (((Arguments) -> Any) -> Any)?,
+        keeping found: (in: ObjectIdentifier, generation: UInt64)? = nil
     ) -> Service? {
         let thread = ResolutionThread.current
         let graph = incrementResolutionDepth(thread)
@@ -111,7 +137,12 @@ extension Container: _Resolver {
         // `is`, then `as?` into the result: an `if let … as? Service` would need a `Service?` of its own.
         // A stored instance whose gate another thread holds may still be in its `initCompleted`
         // closures: wait for that thread below rather than hand it out half set up.
-        if let stored = storage.instance(inGraph: graph), stored is Service, parts.gate?.isHeldByAnotherThread != true {
+        // A transient storage (a final class) keeps nothing: it is not asked.
+        let stores = parts.kind != .transient
+        if stores, let stored = storage.instance(inGraph: graph), stored is Service, parts.gate?.isHeldByAnotherThread != true {
+            if let found, let key, parts.isContainerScoped, parts.gate?.isOpen == true {
+                entry.keep(stored, as: Service.self, key: key, foundIn: found.in, generation: found.generation)
+            }
             return stored as? Service
         }
 
@@ -128,8 +159,8 @@ extension Container: _Resolver {
             }
         thread.path.removeLast()
         // The factory may have resolved this registration again (a circle), and stored that.
-        if let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
-        storage.setInstance(built, inGraph: graph)
+        if stores, let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
+        if stores { storage.setInstance(built, inGraph: graph) }
         if parts.kind != .transient { thread.track(storage, kind: parts.kind, graph: graph, of: serial) }
         if built is Service {
             if parts.completes { entry.completeInitialization(resolver: self, instance: built) }

@@ -22,7 +22,9 @@ public final class Container: @unchecked Sendable {
     // the rest is `let`. The debug helper and the registered closures are the caller's, called on
     // whichever thread resolves, as Swinject calls them; no lock is held while they run.
 
-    let services = Lock<[ServiceKey: ServiceEntryBase]>([:])
+    /// The registrations, each with the instance kept for resolves by its key
+    /// (`Container/KeptInstances.swift`).
+    let services = Lock<[ServiceKey: Registered]>([:])
     /// How many registrations `services` holds, read without its lock: a resolve skips a
     /// container with none (a synchronized resolver, a child with nothing of its own).
     private let registrationCount = Atomic<Int>(0)
@@ -33,6 +35,10 @@ public final class Container: @unchecked Sendable {
     /// One per hierarchy: the resolves of its synchronized resolvers go through it one at a time.
     let turnstile: BuildGate
     private let behaviors = Lock<[any Behavior]>([])
+    /// How many changes made it forget the instances kept beside its registrations.
+    let changes = Atomic<UInt64>(0)
+    /// How many instances are kept beside its registrations; changed only inside `services`'s lock.
+    let keptCount = Atomic<Int>(0)
     /// Tells this container's resolution state apart on each thread; unlike an object's address,
     /// never reused.
     let serial = Container.serials.add(1, ordering: .relaxed).newValue
@@ -82,15 +88,16 @@ public final class Container: @unchecked Sendable {
                 return services
             }
         }
+        forgetKept()
         _ = removed
     }
 
     /// Drops the instances that registrations in `objectScope` stored, here and in the parents.
     public func resetObjectScope(_ objectScope: any ObjectScopeProtocol) {
         synchronizedIfEnabled {
-            let entries = services.withLock { Array($0.values) }
+            let entries = services.withLock { $0.values.map(\.entry) }
             for entry in entries where entry.objectScope === objectScope {
-                entry.resolutionParts().storage.instance = nil
+                entry.resetInstance()
             }
             parent?.resetObjectScope(objectScope)
         }
@@ -106,11 +113,11 @@ public final class Container: @unchecked Sendable {
     public func resetObjectScope(_ objectScope: any ObjectScopeProtocol, serviceType: Any.Type) {
         synchronizedIfEnabled {
             let matching = services.withLock { services in
-                services.filter { $0.key.serviceType == serviceType }.map(\.value)
+                services.filter { $0.key.serviceType == serviceType }.map(\.value.entry)
             }
             if matching.isEmpty { return }
             for entry in matching where entry.objectScope === objectScope {
-                entry.resolutionParts().storage.instance = nil
+                entry.resetInstance()
             }
             parent?.resetObjectScope(objectScope, serviceType: serviceType)
         }
@@ -154,8 +161,9 @@ public final class Container: @unchecked Sendable {
     func store<Service, Type>(_ entry: ServiceEntry<Service>, under key: ServiceKey, registeredAs type: Type.Type, name: String?) {
         let replaced = services.withLock { services in
             defer { registrationCount.store(services.count, ordering: .releasing) }
-            return services.updateValue(entry, forKey: key)
+            return services.updateValue(Registered(entry: entry), forKey: key)
         }
+        forgetKept()
         _ = replaced
         for behavior in behaviors.withLock({ $0 }) {
             behavior.container(self, didRegisterType: type, toService: entry, withName: name)
@@ -204,7 +212,7 @@ extension Container: CustomStringConvertible {
     public var description: String {
         let entries = services.withLock { Array($0) }
         return "["
-            + entries.map { "\n    { \($0.value.describe(with: $0.key)) }" }.sorted().joined(separator: ",")
+            + entries.map { "\n    { \($0.value.entry.describe(with: $0.key)) }" }.sorted().joined(separator: ",")
             + "\n]"
     }
 }

@@ -84,7 +84,7 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
             // The scope's storage factory is the caller's code: run with no lock held, and its
             // storage published unless another thread published one, or the scope changed, meanwhile.
             let scope = configuration.withLock { $0.objectScope }
-            let made = ResolutionParts(scope.makeStorage())
+            let made = ResolutionParts(scope.makeStorage(), madeBy: scope)
             let published = configuration.withLock { config -> ResolutionParts? in
                 guard config.objectScope === scope else { return nil }
                 if config.storage == nil { config.storage = made }
@@ -114,7 +114,15 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
             }
             return configuration.storage
         }
+        container?.forgetKept()
         _ = dropped
+    }
+
+    /// Drops the stored instance, for `resetObjectScope`; the container that made the entry
+    /// forgets the instance it kept for resolves by type (`Container/KeptInstances.swift`).
+    func resetInstance() {
+        resolutionParts().storage.instance = nil
+        container?.forgetKept()
     }
 }
 
@@ -212,12 +220,17 @@ struct ResolutionParts {
     let gate: BuildGate?
     /// Whether the registration has `initCompleted` closures.
     private(set) var completes = false
+    /// Whether the storage is one the built-in `.container` scope made, whose instance changes
+    /// only through the container: a resolve by type may keep it (`Container/KeptInstances.swift`).
+    let isContainerScoped: Bool
 
-    /// The parts of a new storage: its kind, and a gate if it shares instances across graphs.
-    init(_ storage: any InstanceStorage) {
+    /// The parts of a new storage made by `scope`: its kind, and a gate if it shares instances
+    /// across graphs.
+    init(_ storage: any InstanceStorage, madeBy scope: any ObjectScopeProtocol) {
         self.storage = storage
         kind = Kind(of: storage)
         gate = kind.isSharedAcrossGraphs ? BuildGate() : nil
+        isContainerScoped = scope === ObjectScope.container
     }
 
     /// These parts, saying whether the registration has `initCompleted` closures.

@@ -37,6 +37,14 @@ public struct ServiceKey: Sendable {
         self.name = name
         optionBox = option.map(OptionBox.init)
     }
+
+    /// A key with no option, made without copying an optional existential: what a resolve makes.
+    init(serviceType: Any.Type, argumentsType: Any.Type, name: String?) {
+        self.serviceType = serviceType
+        self.argumentsType = argumentsType
+        self.name = name
+        optionBox = nil
+    }
 }
 
 /// A key's option, boxed.

@@ -1,0 +1,172 @@
+import Foundation
+import Synchronization
+import Testing
+import WiringSwinject
+
+/// Counts the instances alive and made, for one test.
+private final class Census: Sendable {
+    let made = Atomic<Int>(0)
+    let alive = Atomic<Int>(0)
+}
+
+/// An instance that tells its census when it is made and released.
+private final class Tally: Service, Sendable {
+    let census: Census
+    let number: Int
+
+    init(_ census: Census) {
+        self.census = census
+        number = census.made.add(1, ordering: .relaxed).newValue
+        census.alive.add(1, ordering: .relaxed)
+    }
+
+    deinit { census.alive.subtract(1, ordering: .relaxed) }
+}
+
+private protocol Greeter: AnyObject {}
+private protocol Speaker: AnyObject {}
+private final class Voice: Greeter, Speaker {}
+
+/// A `.container` instance is kept beside its registration once resolved again, so that the next
+/// resolves find it at once. Every change that could make the resolve return another instance
+/// must forget it: these tests resolve twice first, so that the instance is kept, then change.
+@Suite("Kept .container instances")
+struct KeptInstanceTests {
+    /// A container with `Tally` in the `.container` scope, resolved twice (kept).
+    private func containerWithKeptTally(_ census: Census) -> Container {
+        let container = Container()
+        container.register(Tally.self) { _ in Tally(census) }.inObjectScope(.container)
+        _ = container.resolve(Tally.self)
+        _ = container.resolve(Tally.self)
+        return container
+    }
+
+    @Test("resetObjectScope, from the container or a child, releases the kept instance; the next resolve builds another")
+    func resetForgets() {
+        let census = Census()
+        let parent = containerWithKeptTally(census)
+        let child = Container(parent: parent)
+        let synchronized = parent.synchronize()
+        let first = child.resolve(Tally.self)
+        #expect(synchronized.resolve(Tally.self) === first)
+        #expect(census.made.load(ordering: .relaxed) == 1)
+
+        child.resetObjectScope(.container)
+        #expect(census.alive.load(ordering: .relaxed) == 1, "the caller's reference only")
+        #expect(synchronized.resolve(Tally.self)?.number == 2)
+        #expect(parent.resolve(Tally.self)?.number == 2)
+
+        parent.resetObjectScope(.container, serviceType: Tally.self)
+        #expect(child.resolve(Tally.self)?.number == 3)
+        _ = first
+    }
+
+    @Test("a reset releases the instance, with no other reference left")
+    func resetReleases() {
+        let census = Census()
+        let container = containerWithKeptTally(census)
+        _ = container.resolve(Tally.self)
+        #expect(census.alive.load(ordering: .relaxed) == 1)
+        container.resetObjectScope(.container)
+        #expect(census.alive.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("registering the key again, removeAll and inObjectScope each forget the kept instance")
+    func changesForget() {
+        let census = Census()
+        let container = containerWithKeptTally(census)
+        var entry: ServiceEntry<Tally>? = container.register(Tally.self) { _ in Tally(census) }.inObjectScope(.container)
+        #expect(census.alive.load(ordering: .relaxed) == 0, "the replaced registration's instance is released")
+        #expect(container.resolve(Tally.self)?.number == 2)
+        _ = container.resolve(Tally.self)
+
+        entry?.inObjectScope(.transient)
+        #expect(container.resolve(Tally.self)?.number == 3)
+        #expect(container.resolve(Tally.self)?.number == 4)
+
+        entry?.inObjectScope(.container)
+        _ = container.resolve(Tally.self)
+        _ = container.resolve(Tally.self)
+        entry = nil  // the registration, like Swinject's, holds its storage
+        container.removeAll()
+        #expect(container.resolve(Tally.self) == nil)
+        #expect(census.alive.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("a registration in a child hides the parent's kept instance")
+    func childRegistrationHides() {
+        let census = Census()
+        let parent = containerWithKeptTally(census)
+        let child = Container(parent: parent)
+        let kept = parent.resolve(Tally.self)
+        child.register(Tally.self) { _ in Tally(census) }.inObjectScope(.container)
+        #expect(child.resolve(Tally.self) !== kept)
+        #expect(child.resolve(Tally.self) === child.resolve(Tally.self))
+        #expect(parent.resolve(Tally.self) === kept)
+    }
+
+    @Test("a registration forwarded to another container is reset there, and never resolved stale from its own")
+    func forwardedRegistration() {
+        let owner = Container()
+        let other = Container()
+        let entry = owner.register(Voice.self) { _ in Voice() }.inObjectScope(.container)
+        owner.forward(Greeter.self, to: entry)
+        other.forward(Speaker.self, to: entry)
+        let first = owner.resolve(Greeter.self)
+        #expect(owner.resolve(Greeter.self) === first)
+        #expect(other.resolve(Speaker.self) === first)
+        #expect(other.resolve(Speaker.self) === first)
+
+        // `other` resets the registration it was given; `owner` must not hand out the old instance.
+        other.resetObjectScope(.container)
+        let second = owner.resolve(Greeter.self)
+        #expect(second !== first)
+        #expect(other.resolve(Speaker.self) === second)
+        #expect(owner.resolve(Voice.self) === second)
+    }
+
+    @Test("a custom scope's storage is the caller's: what it holds is what a resolve returns")
+    func customStorageIsRead() {
+        let storage = PermanentStorage()
+        let scope = ObjectScope(storageFactory: { storage })
+        let container = Container()
+        container.register(Voice.self) { _ in Voice() }.inObjectScope(scope)
+        let first = container.resolve(Voice.self)
+        #expect(container.resolve(Voice.self) === first)
+        let replacement = Voice()
+        storage.instance = replacement
+        #expect(container.resolve(Voice.self) === replacement)
+    }
+
+    @Test(
+        "resolves on four threads while another resets 2,000 times: once all stop and a last reset runs, only the instance resolved after it is alive",
+        .timeLimit(.minutes(1))
+    )
+    func resetWhileResolving() {
+        let census = Census()
+        let parent = Container()
+        parent.register(Tally.self) { _ in Tally(census) }.inObjectScope(.container)
+        let child = Container(parent: parent)
+        let done = Atomic<Bool>(false)
+        onThreads(5) { thread in
+            if thread == 0 {
+                for round in 0..<2_000 {
+                    if round.isMultiple(of: 2) { parent.resetObjectScope(.container) } else { child.resetObjectScope(.container) }
+                    usleep(20)  // the resolvers build, find stored and keep between resets
+                }
+                done.store(true, ordering: .releasing)
+            } else {
+                let resolver: Container = thread.isMultiple(of: 2) ? parent : child
+                while !done.load(ordering: .acquiring) {
+                    for _ in 0..<50 { _ = resolver.resolve(Tally.self) }
+                }
+            }
+        }
+        parent.resetObjectScope(.container)
+        // A kept instance that outlived a reset would still be alive here.
+        #expect(census.alive.load(ordering: .relaxed) == 0)
+        let last = child.resolve(Tally.self)
+        #expect(last?.number == census.made.load(ordering: .relaxed))
+        #expect(parent.resolve(Tally.self) === last)
+    }
+}
