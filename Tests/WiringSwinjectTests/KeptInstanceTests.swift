@@ -169,4 +169,58 @@ struct KeptInstanceTests {
         #expect(last?.number == census.made.load(ordering: .relaxed))
         #expect(parent.resolve(Tally.self) === last)
     }
+
+    @Test(
+        "no resolve returns an instance older than one a finished resolve returned, while another thread resets",
+        .timeLimit(.minutes(1))
+    )
+    func resolvesNeverGoBack() {
+        // Instances are numbered as built, and a storage only ever goes from empty to a newer
+        // one: a resolve that starts after another returned instance n returns n or newer. A
+        // kept instance that outlived the reset that dropped it would be older.
+        let census = Census()
+        let container = Container()
+        container.register(Tally.self) { _ in Tally(census) }.inObjectScope(.container)
+        let child = Container(parent: container)
+        let newest = Atomic<Int>(0)
+        let backwards = Atomic<Int>(0)
+        let done = Atomic<Bool>(false)
+        onThreads(4) { thread in
+            if thread == 0 {
+                for _ in 0..<3_000 {
+                    container.resetObjectScope(.container)
+                    usleep(5)
+                }
+                done.store(true, ordering: .releasing)
+            } else {
+                let resolver = thread == 1 ? child : container
+                while !done.load(ordering: .acquiring) {
+                    let floor = newest.load(ordering: .sequentiallyConsistent)
+                    guard let number = resolver.resolve(Tally.self)?.number else { continue }
+                    if number < floor { backwards.add(1, ordering: .relaxed) }
+                    var seen = newest.load(ordering: .sequentiallyConsistent)
+                    while number > seen {
+                        let (exchanged, current) = newest.compareExchange(
+                            expected: seen, desired: number, ordering: .sequentiallyConsistent)
+                        if exchanged { break }
+                        seen = current
+                    }
+                }
+            }
+        }
+        #expect(backwards.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("a graph restored for the next resolve is used up by it, even when that resolve finds a kept instance")
+    func restoredGraphUsedUp() {
+        let census = Census()
+        let container = containerWithKeptTally(census)
+        let graph = GraphIdentifier()
+        container.restoreObjectGraph(graph)
+        _ = container.resolve(Tally.self)
+        #expect(container.currentObjectGraph == nil)
+        // The next resolves find the kept instance again.
+        #expect(container.resolve(Tally.self)?.number == 1)
+        #expect(census.made.load(ordering: .relaxed) == 1)
+    }
 }

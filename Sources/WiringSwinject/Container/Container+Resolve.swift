@@ -41,7 +41,9 @@ extension Container: _Resolver {
             if current.hasRegistrations {
                 let generation = current.keptGeneration
                 if let registered = current.services.withLock({ $0[key] }) {
-                    if let kept = registered.kept { return kept.load(as: Service.self) }
+                    if let kept = registered.kept, !ResolutionThread.hasPendingRestoredGraph {
+                        return kept.load(as: Service.self)
+                    }
                     let keeping = (in: ObjectIdentifier(current), generation: generation)
                     return resolve(entry: registered.entry, key: key, invoker: invoker, keeping: keeping)
                 }

@@ -37,7 +37,8 @@ public final class Container: @unchecked Sendable {
     private let behaviors = Lock<[any Behavior]>([])
     /// How many changes made it forget the instances kept beside its registrations.
     let changes = Atomic<UInt64>(0)
-    /// How many instances are kept beside its registrations; changed only inside `services`'s lock.
+    /// How many instances are kept beside its registrations, or more; changed only inside
+    /// `services`'s lock.
     let keptCount = Atomic<Int>(0)
     /// Tells this container's resolution state apart on each thread; unlike an object's address,
     /// never reused.
@@ -84,11 +85,12 @@ public final class Container: @unchecked Sendable {
                 defer {
                     services = [:]
                     registrationCount.store(0, ordering: .releasing)
+                    keptCount.store(0, ordering: .relaxed)
                 }
                 return services
             }
         }
-        forgetKept()
+        // Released here, after unlocking, with the instances kept beside them.
         _ = removed
     }
 
@@ -159,11 +161,13 @@ public final class Container: @unchecked Sendable {
 
     /// Stores `entry` under `key`, releases what it replaces with no lock held, then tells the behaviors.
     func store<Service, Type>(_ entry: ServiceEntry<Service>, under key: ServiceKey, registeredAs type: Type.Type, name: String?) {
+        // What it replaces goes with the instance kept beside it, released after unlocking.
         let replaced = services.withLock { services in
             defer { registrationCount.store(services.count, ordering: .releasing) }
-            return services.updateValue(Registered(entry: entry), forKey: key)
+            let replaced = services.updateValue(Registered(entry: entry), forKey: key)
+            if replaced?.kept != nil { keptCount.subtract(1, ordering: .relaxed) }
+            return replaced
         }
-        forgetKept()
         _ = replaced
         for behavior in behaviors.withLock({ $0 }) {
             behavior.container(self, didRegisterType: type, toService: entry, withName: name)

@@ -2,19 +2,24 @@ internal import Synchronization
 internal import Wiring
 
 // A resolve of a `.container` registration made in the container it is found in returns the
-// instance kept beside the registration the first time, with no cast and without Swinject's graph
-// bookkeeping, which such a resolve never needs: it runs no factory, and ends no graph that used a
-// storage. It is what `resolve(Service.self)` of a singleton costs: one lookup.
+// instance kept beside the registration, once resolved again, with no cast and without Swinject's
+// graph bookkeeping, which such a resolve never needs: it runs no factory, and ends no graph that
+// used a storage. It is what `resolve(Service.self)` of a singleton costs: one lookup.
 //
-// Kept instances are forgotten after every change that could make that resolve return another:
-// a registration in the container (a new one may replace it), `removeAll()`, `resetObjectScope`
-// of one of its registrations (from any container: a forwarded registration is reset by the
-// container it was forwarded to), and `inObjectScope` on one. A registration forwarded from
-// another container keeps nothing, since that container resets it without this one knowing. Only
-// the built-in `.container` scope's storages are trusted: a custom scope's storage is the
-// caller's, and may be changed by it. An instance is kept only once complete: built by a thread
-// that owns its `BuildGate` and has run the `initCompleted` closures, or found stored with the
-// gate open.
+// A kept instance is always the one the registration's storage holds:
+// - it goes with its registration when a registration replaces it or `removeAll()` removes it
+//   (a resolve keeps only beside the very entry it read, still registered under its key);
+// - a change to the storage (`resetObjectScope` from any container, since a registration
+//   forwarded elsewhere is reset there; `inObjectScope`) forgets every kept instance of the
+//   container that made the registration, in one step under its lock with the change itself, and
+//   counts the change: a resolve that read the storage before may not keep what it read.
+// A registration forwarded from another container keeps nothing, since that container's changes
+// are counted there. Only the built-in `.container` scope's storages are trusted: a custom scope's
+// storage is the caller's, and may change without the container knowing. An instance is kept only
+// once complete: found stored with its `BuildGate` open, so no thread is still running its
+// `initCompleted` closures. A kept instance is not used while the calling thread has an object
+// graph restored and not yet used up (`ResolutionThread.pendingRestoredGraphs`): the resolve that
+// uses it up is the slow one.
 
 /// A registration as a container holds it under a key: the entry, and the instance kept for
 /// resolves by that key.
@@ -71,17 +76,12 @@ extension Container {
         let hit = Hit(typed)
         // `hit` is released here, after unlocking, if it is not kept.
         let unused = services.withLock { services -> Hit? in
-            // Counted before `changes` is read, as `forgetKept()` adds to `changes` before it
-            // reads the count: of two sequentially consistent pairs, one sees the other's write,
-            // so either this keeps nothing or that forgets what this keeps.
-            keptCount.add(1, ordering: .sequentiallyConsistent)
+            // A change since `generation` dropped what the storage held when it was read.
             guard changes.load(ordering: .sequentiallyConsistent) == generation,
                 let registered = services[key], registered.entry === entry, registered.kept == nil
-            else {
-                keptCount.subtract(1, ordering: .sequentiallyConsistent)
-                return hit
-            }
+            else { return hit }
             services[key]?.kept = hit
+            keptCount.add(1, ordering: .relaxed)
             return nil
         }
         _ = unused
@@ -93,14 +93,21 @@ extension Container {
         changes.load(ordering: .sequentiallyConsistent)
     }
 
-    /// Forgets every kept instance, after a change that may make a resolve return another one;
-    /// they are released after unlocking.
-    func forgetKept() {
-        changes.add(1, ordering: .sequentiallyConsistent)
-        // Registering is a change too: a container being filled keeps nothing, and is not walked.
-        guard keptCount.load(ordering: .sequentiallyConsistent) > 0 else { return }
+    /// Runs `change`, which drops what a `.container` storage of one of its registrations holds
+    /// (a reset, a new scope), and forgets every kept instance, in one step under the
+    /// registrations' lock: a resolve that read the storage before may not keep what it read
+    /// after (it sees the new count of changes), and none finds it kept once the change has
+    /// begun. `change` runs no user code and releases nothing: it hands what it dropped to the
+    /// caller, who releases it after this returns, as this releases the forgotten instances.
+    ///
+    /// Not generic: a generic result would be a tuple whose metadata the runtime looks up on
+    /// every call, and `inObjectScope` runs it for every registration.
+    func forgettingKept(_ change: () -> Void) {
         let forgotten = services.withLock { services -> [Hit] in
-            keptCount.store(0, ordering: .sequentiallyConsistent)
+            change()
+            changes.add(1, ordering: .sequentiallyConsistent)
+            guard keptCount.load(ordering: .relaxed) > 0 else { return [] }
+            keptCount.store(0, ordering: .relaxed)
             var forgotten: [Hit] = []
             // In place: changing a value through its index keeps the indices valid.
             var index = services.startIndex

@@ -1,3 +1,4 @@
+internal import Synchronization
 internal import Wiring
 
 /// What the calling thread is resolving: for each container it resolves in, how deep the resolve
@@ -28,6 +29,26 @@ final class ResolutionThread {
     /// are gone do not pile up.
     private static let slotsKept = 8
 
+    /// How many slots, on every thread, hold an object graph set for the next resolve
+    /// (`restoreObjectGraph(_:)`, a `Lazy`'s or a `Provider`'s) that no resolve has entered yet.
+    /// While there is one, a resolve takes no kept instance (`Container/KeptInstances.swift`), so
+    /// that the resolve that enters the graph, and uses it up, is the one that comes next. One
+    /// count for the process, so that the check is one load: only that thread needs it, and the
+    /// others merely lose the shortcut meanwhile.
+    static let pendingRestoredGraphs = Atomic<Int>(0)
+
+    /// Whether some thread has an object graph set for its next resolve (one relaxed load: the
+    /// calling thread sees its own changes in order, and only its own matter to it).
+    @inline(__always)
+    static var hasPendingRestoredGraph: Bool {
+        pendingRestoredGraphs.load(ordering: .relaxed) != 0
+    }
+
+    deinit {
+        let pending = slots.count { $0.depth == 0 && $0.graph != nil }
+        if pending > 0 { Self.pendingRestoredGraphs.subtract(pending, ordering: .relaxed) }
+    }
+
     /// The calling thread's state.
     static var current: ResolutionThread {
         ResolutionInProgress.threadState { ResolutionThread() }
@@ -52,7 +73,14 @@ final class ResolutionThread {
     /// resolve is already `maximumDepth` deep.
     func enter(_ container: UInt64, maximumDepth: Int) -> GraphIdentifier? {
         let index = index(of: container)
-        if slots[index].depth == 0, slots[index].graph == nil { slots[index].graph = GraphIdentifier() }
+        if slots[index].depth == 0 {
+            if slots[index].graph == nil {
+                slots[index].graph = GraphIdentifier()
+            } else {
+                // A graph set for this resolve: entered, so no longer pending.
+                Self.pendingRestoredGraphs.subtract(1, ordering: .relaxed)
+            }
+        }
         guard slots[index].depth < maximumDepth else { return nil }
         slots[index].depth += 1
         return slots[index].graph
@@ -83,7 +111,11 @@ final class ResolutionThread {
 
     /// Sets the graph of `container` on this thread.
     func setGraph(_ graph: GraphIdentifier?, of container: UInt64) {
-        slots[index(of: container)].graph = graph
+        let index = index(of: container)
+        let wasPending = slots[index].depth == 0 && slots[index].graph != nil
+        slots[index].graph = graph
+        let isPending = slots[index].depth == 0 && graph != nil
+        if isPending != wasPending { Self.pendingRestoredGraphs.add(isPending ? 1 : -1, ordering: .relaxed) }
         if graph == nil { dropIdleSlotsIfMany() }
     }
 }

@@ -107,22 +107,42 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
 
     /// Sets the scope and drops the storage of the previous one (released after unlocking).
     func setObjectScope(_ objectScope: any ObjectScopeProtocol) {
-        let dropped = configuration.withLock { configuration in
+        // The container that made the entry forgets what it kept in the same step
+        // (`Container/KeptInstances.swift`); what is dropped is released here, after unlocking.
+        var dropped: ResolutionParts?
+        if let container {
+            container.forgettingKept { dropped = swapScope(for: objectScope) }
+        } else {
+            dropped = swapScope(for: objectScope)
+        }
+        _ = dropped
+    }
+
+    /// Sets the scope and returns the storage of the previous one, which it drops.
+    private func swapScope(for objectScope: any ObjectScopeProtocol) -> ResolutionParts? {
+        configuration.withLock { configuration in
             defer {
                 configuration.objectScope = objectScope
                 configuration.storage = nil
             }
             return configuration.storage
         }
-        container?.forgetKept()
-        _ = dropped
     }
 
-    /// Drops the stored instance, for `resetObjectScope`; the container that made the entry
-    /// forgets the instance it kept for resolves by type (`Container/KeptInstances.swift`).
+    /// Drops the stored instance, for `resetObjectScope`.
     func resetInstance() {
-        resolutionParts().storage.instance = nil
-        container?.forgetKept()
+        let parts = resolutionParts()
+        // Only a `.container` storage's instance is ever kept: the container that made the entry
+        // forgets it in the same step (`Container/KeptInstances.swift`), and the instance, taken
+        // out in one step and held here, is released after unlocking. Any other storage may be
+        // the caller's: it is told with no lock held.
+        guard parts.isContainerScoped, let storage = parts.storage as? PermanentStorage, let container else {
+            parts.storage.instance = nil
+            return
+        }
+        var dropped: Any?
+        container.forgettingKept { dropped = storage.exchange(nil) }
+        _ = dropped
     }
 }
 

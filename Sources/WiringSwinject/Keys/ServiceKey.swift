@@ -1,6 +1,9 @@
 /// Something beyond a type, a name and argument types that tells registrations apart, as
 /// Swinject's extensions (SwinjectStoryboard's storyboard names) use it. Two keys match only when
 /// both have no option, or their options say they are equal.
+///
+/// A container calls ``isEqualTo(_:)`` and ``hash(into:)`` while it holds its registrations'
+/// lock: they must compare values only, and never call a container.
 public protocol ServiceKeyOption: CustomStringConvertible, Sendable {
     /// Whether `another` is the same option.
     func isEqualTo(_ another: any ServiceKeyOption) -> Bool

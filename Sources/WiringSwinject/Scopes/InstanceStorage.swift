@@ -36,12 +36,15 @@ public final class PermanentStorage: InstanceStorage, @unchecked Sendable {
     /// The instance; a replaced one is released after the lock is dropped.
     public var instance: Any? {
         get { stored.withLock { $0 } }
-        set {
-            let old = stored.withLock { value in
-                defer { value = newValue }
-                return value
-            }
-            _ = old
+        set { _ = exchange(newValue) }
+    }
+
+    /// Stores `newValue` and returns the instance it replaces, in one step: the caller decides
+    /// when that is released.
+    func exchange(_ newValue: Any?) -> Any? {
+        stored.withLock { value in
+            defer { value = newValue }
+            return value
         }
     }
 }
