@@ -31,27 +31,13 @@ extension Container: _Resolver {
             option == nil
             ? ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name)
             : ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
-        // The first container of the hierarchy with a registration under `key` resolves it: with
-        // the instance kept beside it, if any (`KeptInstances.swift`).
-        // unowned(unsafe): the walk takes no reference of its own (a container is retained on its
-        // slow path, since its entries refer to it weakly). `self` lives through the call, and each
-        // container holds its parent in a `let`, so every container of the chain lives as long.
-        unowned(unsafe) var current = self
-        while true {
-            if current.hasRegistrations {
-                let generation = current.keptGeneration
-                if let registered = current.services.withLock({ $0[key] }) {
-                    if let kept = registered.kept, !ResolutionThread.hasPendingRestoredGraph {
-                        return kept.load(as: Service.self)
-                    }
-                    let keeping = (in: ObjectIdentifier(current), generation: generation)
-                    return resolve(entry: registered.entry, key: key, invoker: invoker, keeping: keeping)
-                }
-            }
-            guard let parent = current.parent else { break }
-            current = parent
+        var found = (in: ObjectIdentifier(self), generation: UInt64(0))
+        guard let registered = registration(for: key, found: &found) else { return resolveUnregistered(key: key, invoker: invoker) }
+        // The instance kept beside the registration, if any (`KeptInstances.swift`).
+        if let kept = registered.kept, !ResolutionThread.hasPendingRestoredGraph {
+            return kept.load(as: Service.self)
         }
-        return resolveUnregistered(key: key, invoker: invoker)
+        return resolve(entry: registered.entry, key: key, invoker: invoker, keeping: found)
     }
 
     /// What `_resolve` does when no registration has the key: a `Lazy`, `Provider` or `Optional`
@@ -92,14 +78,33 @@ extension Container: _Resolver {
         return wrapper.init(inContainer: self, withInstanceFactory: factory) as? Wrapper
     }
 
-    /// The registration under `key`, here or in the nearest parent that has one.
+    /// The registration under `key`, here or in the nearest parent that has one: the first
+    /// container of the hierarchy with a registration under `key` resolves it.
     func entry(for key: ServiceKey) -> ServiceEntryBase? {
-        var container: Container? = self
-        while let current = container {
-            if current.hasRegistrations, let found = current.services.withLock({ $0[key]?.entry }) { return found }
-            container = current.parent
+        var found = (in: ObjectIdentifier(self), generation: UInt64(0))
+        return registration(for: key, found: &found)?.entry
+    }
+
+    /// ``entry(for:)`` as it is registered, with the instance kept beside it; `found` is set to
+    /// the container it was found in, and that container's count of changes, read before the
+    /// registration was.
+    @inline(__always)
+    func registration(for key: ServiceKey, found: inout (in: ObjectIdentifier, generation: UInt64)) -> Registered? {
+        // unowned(unsafe): the walk takes no reference of its own (a container is retained on its
+        // slow path, since its entries refer to it weakly). `self` lives through the call, and each
+        // container holds its parent in a `let`, so every container of the chain lives as long.
+        unowned(unsafe) var current = self
+        while true {
+            if current.hasRegistrations {
+                let generation = current.keptGeneration
+                if let registered = current.services.withLock({ $0[key] }) {
+                    found = (ObjectIdentifier(current), generation)
+                    return registered
+                }
+            }
+            guard let parent = current.parent else { return nil }
+            current = parent
         }
-        return nil
     }
 
     /// Every registration the container can resolve, its own over its parents'.
@@ -162,8 +167,10 @@ extension Container: _Resolver {
         thread.path.removeLast()
         // The factory may have resolved this registration again (a circle), and stored that.
         if stores, let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
-        if stores { storage.setInstance(built, inGraph: graph) }
-        if parts.kind != .transient { thread.track(storage, kind: parts.kind, graph: graph, of: serial) }
+        if stores {
+            storage.setInstance(built, inGraph: graph)
+            thread.track(storage, kind: parts.kind, graph: graph, of: serial)
+        }
         if built is Service {
             if parts.completes { entry.completeInitialization(resolver: self, instance: built) }
             return built as? Service

@@ -28,7 +28,7 @@ struct Registered {
     var kept: Hit?
 }
 
-/// An instance kept for resolves by type and name, in the type it was resolved as, so that it is
+/// An instance kept for the resolves by one key, in the type it was resolved as, so that it is
 /// handed out again with no cast.
 final class Hit: @unchecked Sendable {
     // @unchecked, and the pointer: `value` is allocated and initialised in `init` with a value of
