@@ -27,6 +27,30 @@ private protocol Greeter: AnyObject {}
 private protocol Speaker: AnyObject {}
 private final class Voice: Greeter, Speaker {}
 
+/// Runs `reset` with each round's number `rounds` times on one thread, pausing `pause`
+/// microseconds after each, while `resolvers` other threads, numbered from 1, call `resolve` with
+/// their number again and again until the resets are done.
+private func resolving(
+    on resolvers: Int,
+    whileResetting rounds: Int,
+    pausing pause: UInt32,
+    reset: @escaping @Sendable (Int) -> Void,
+    resolve: @escaping @Sendable (Int) -> Void
+) {
+    let done = Atomic<Bool>(false)
+    onThreads(resolvers + 1) { thread in
+        if thread == 0 {
+            for round in 0..<rounds {
+                reset(round)
+                usleep(pause)
+            }
+            done.store(true, ordering: .releasing)
+        } else {
+            while !done.load(ordering: .acquiring) { resolve(thread) }
+        }
+    }
+}
+
 /// A `.container` instance is kept beside its registration once resolved again, so that the next
 /// resolves find it at once. Every change that could make the resolve return another instance
 /// must forget it: these tests resolve twice first, so that the instance is kept, then change.
@@ -147,20 +171,12 @@ struct KeptInstanceTests {
         let parent = Container()
         parent.register(Tally.self) { _ in Tally(census) }.inObjectScope(.container)
         let child = Container(parent: parent)
-        let done = Atomic<Bool>(false)
-        onThreads(5) { thread in
-            if thread == 0 {
-                for round in 0..<2_000 {
-                    if round.isMultiple(of: 2) { parent.resetObjectScope(.container) } else { child.resetObjectScope(.container) }
-                    usleep(20)  // the resolvers build, find stored and keep between resets
-                }
-                done.store(true, ordering: .releasing)
-            } else {
-                let resolver: Container = thread.isMultiple(of: 2) ? parent : child
-                while !done.load(ordering: .acquiring) {
-                    for _ in 0..<50 { _ = resolver.resolve(Tally.self) }
-                }
-            }
+        // The pause lets the resolvers build, find stored and keep between resets.
+        resolving(on: 4, whileResetting: 2_000, pausing: 20) { round in
+            if round.isMultiple(of: 2) { parent.resetObjectScope(.container) } else { child.resetObjectScope(.container) }
+        } resolve: { thread in
+            let resolver: Container = thread.isMultiple(of: 2) ? parent : child
+            for _ in 0..<50 { _ = resolver.resolve(Tally.self) }
         }
         parent.resetObjectScope(.container)
         // A kept instance that outlived a reset would still be alive here.
@@ -184,28 +200,19 @@ struct KeptInstanceTests {
         let child = Container(parent: container)
         let newest = Atomic<Int>(0)
         let backwards = Atomic<Int>(0)
-        let done = Atomic<Bool>(false)
-        onThreads(4) { thread in
-            if thread == 0 {
-                for _ in 0..<3_000 {
-                    container.resetObjectScope(.container)
-                    usleep(5)
-                }
-                done.store(true, ordering: .releasing)
-            } else {
-                let resolver = thread == 1 ? child : container
-                while !done.load(ordering: .acquiring) {
-                    let floor = newest.load(ordering: .sequentiallyConsistent)
-                    guard let number = resolver.resolve(Tally.self)?.number else { continue }
-                    if number < floor { backwards.add(1, ordering: .relaxed) }
-                    var seen = newest.load(ordering: .sequentiallyConsistent)
-                    while number > seen {
-                        let (exchanged, current) = newest.compareExchange(
-                            expected: seen, desired: number, ordering: .sequentiallyConsistent)
-                        if exchanged { break }
-                        seen = current
-                    }
-                }
+        resolving(on: 3, whileResetting: 3_000, pausing: 5) { _ in
+            container.resetObjectScope(.container)
+        } resolve: { thread in
+            let resolver = thread == 1 ? child : container
+            let floor = newest.load(ordering: .sequentiallyConsistent)
+            guard let number = resolver.resolve(Tally.self)?.number else { return }
+            if number < floor { backwards.add(1, ordering: .relaxed) }
+            var seen = newest.load(ordering: .sequentiallyConsistent)
+            while number > seen {
+                let (exchanged, current) = newest.compareExchange(
+                    expected: seen, desired: number, ordering: .sequentiallyConsistent)
+                if exchanged { break }
+                seen = current
             }
         }
         #expect(backwards.load(ordering: .relaxed) == 0)
