@@ -14,7 +14,7 @@ extension DisposalBag {
     /// A call that the first may be waiting for returns at once instead of waiting, which would
     /// never end: one from inside the first's own teardowns, from a build in flight (an end
     /// waits for those), or from a teardown task a reset started (an end awaits those).
-    func end(_ body: () async throws(DisposalError) -> Void) async throws(DisposalError) {
+    package func end(_ body: () async throws(DisposalError) -> Void) async throws(DisposalError) {
         let reentered = isReentrantEnd
         var role = EndRole.done
         // Suspends only to wait for the first call; resumed at once otherwise.
@@ -116,7 +116,7 @@ extension DisposalBag {
     }
 
     /// What ``stopBuildsUnlessAsynchronous()`` would return, changing nothing.
-    func asynchronousEndNeeds() -> [String] {
+    package func asynchronousEndNeeds() -> [String] {
         withLocked { state, slots, inline in Self.asynchronousEndNeeds(state, slots.asynchronousTeardowns(inline: inline)) }
     }
 
@@ -139,9 +139,10 @@ extension DisposalBag {
     /// Waits, blocking the calling thread, until no build is in flight; returns at once when
     /// called from inside a build (its own would never finish): a build that finishes after
     /// the end disposes its own instance. Call it after ``stopBuildsUnlessAsynchronous()``
-    /// found no async build in flight.
-    func waitForBuildsBlocking() {
-        if BuildNesting.isInsideBuild { return }
+    /// found no async build in flight. `insideForeignBuild` says the caller is inside a build the
+    /// core does not see (a facade's).
+    package func waitForBuildsBlocking(insideForeignBuild: Bool = false) {
+        if insideForeignBuild || BuildNesting.isInsideBuild { return }
         let semaphore = withState { state -> DispatchSemaphore? in
             state.closed = true
             guard state.inFlight > 0 else { return nil }
@@ -158,10 +159,12 @@ extension DisposalBag {
     /// It never blocks on async work: meeting an `async` end in progress, it throws
     /// ``DisposalError/endInProgress`` at once. Called from inside a build (which an end in
     /// progress on another thread may be waiting for) or from that end's teardowns, it returns
-    /// at once.
-    func endSynchronously(_ body: () throws(DisposalError) -> Void) throws(DisposalError) {
+    /// at once. `insideForeignBuild` says the caller is inside a build the core does not see (a
+    /// facade's).
+    package func endSynchronously(insideForeignBuild: Bool = false, _ body: () throws(DisposalError) -> Void) throws(DisposalError) {
         var semaphore: DispatchSemaphore?
-        let role = claimEnd(reentered: { self.isReentrantEnd || BuildNesting.isInsideBuild }, synchronousOn: currentThreadID) {
+        let reentered = { self.isReentrantEnd || insideForeignBuild || BuildNesting.isInsideBuild }
+        let role = claimEnd(reentered: reentered, synchronousOn: currentThreadID) {
             let made = DispatchSemaphore(value: 0)
             semaphore = made
             return .thread(made)
@@ -192,7 +195,7 @@ extension DisposalBag {
     /// first. An asynchronous one that appeared after ``stopBuildsUnlessAsynchronous()`` (a
     /// build in flight made it) is started in a task and reported as not awaited, as are
     /// teardown tasks still running; the next `async` end awaits them.
-    func disposeAllSynchronously() throws(DisposalError) {
+    package func disposeAllSynchronously() throws(DisposalError) {
         let (pending, running) = takeSnapshot(takingRunning: false)
         var failures: [DisposalError.Failure] = []
         var next = 0
@@ -247,7 +250,7 @@ extension DisposalBag {
 
     /// Runs every teardown not yet run, newest first, each once, and awaits those a reset
     /// started; throws every failure, those of earlier resets included.
-    func disposeAll() async throws(DisposalError) {
+    package func disposeAll() async throws(DisposalError) {
         let (pending, running) = takeSnapshot(takingRunning: true)
         var failures: [DisposalError.Failure] = []
         var next = 0

@@ -17,7 +17,7 @@ import Synchronization
 /// One allocation holds everything: the header (the state and its lock) and, for a scope, its
 /// first slots inline (``ManagedBuffer``).
 @usableFromInline
-final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
+package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     // Safe to share between threads (``SharedBag``): the header's state and the slots are read
     // and written only between `lock()` and `unlock()` of the inline lock (``withLocked(_:)``),
     // which is initialised in `make` before the bag is shared and destroyed in `deinit`;
@@ -26,7 +26,7 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     /// What the bag's one allocation starts with. The lock must stay its first field: the bag
     /// finds it at the header's address (see ``lockPointer``).
     @usableFromInline
-    struct Header {
+    package struct Header {
         var lock = InlineLock()
         var state = State()
         var slots = ScopeSlots()
@@ -152,7 +152,7 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
 
     /// A bag for a scope (`isScopes`), with room for `inlineSlots` instances before its slots
     /// move to a buffer of their own, or for a container.
-    static func make(isScopes: Bool, inlineSlots: Int = 0, instruments: [any ScopeInstrument]? = nil) -> DisposalBag {
+    package static func make(isScopes: Bool, inlineSlots: Int = 0, instruments: [any ScopeInstrument]? = nil) -> DisposalBag {
         let buffer = DisposalBag.create(minimumCapacity: inlineSlots) { _ in
             Header(slots: ScopeSlots(inlineCapacity: inlineSlots), isScopes: isScopes, instruments: instruments)
         }
@@ -211,7 +211,7 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     }
 
     /// Counts a build in; `false` once the bag is closed (the build must not start).
-    func enter(async: Bool) -> Bool {
+    package func enter(async: Bool) -> Bool {
         withState { state in
             if state.closed { return false }
             state.inFlight += 1
@@ -224,7 +224,7 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     /// waiting for: allowed while the bag is closed, until ``disposeAll()`` has taken its
     /// snapshot, so that the build in flight can finish its graph (its call-site injections
     /// included) and everything it makes is disposed by that end.
-    func enterNested(async: Bool) -> Bool {
+    package func enterNested(async: Bool) -> Bool {
         withState { state in
             if state.finished { return false }
             state.inFlight += 1
@@ -236,8 +236,19 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     /// Stops new builds (``enter(async:)`` returns `false` from now on) without waiting for those in
     /// flight: the first step of an end, so that a build in flight when it began never hands
     /// out its instance.
-    func stopBuilds() {
+    package func stopBuilds() {
         withState { $0.closed = true }
+    }
+
+    /// Whether the bag is closed: its owner has begun to end.
+    package var isClosed: Bool {
+        withState { $0.closed }
+    }
+
+    /// Whether the owner's end has taken its snapshot: a ticket tracked from now on is its
+    /// build's to dispose.
+    package var isFinished: Bool {
+        withState { $0.finished }
     }
 
     /// Whether the bag is closed but still lets nested builds in (see ``enterNested(async:)``).
@@ -248,7 +259,7 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     /// Counts a build out. Returns whether the bag was closed meanwhile: the build must then
     /// not hand out its instance (its ticket is disposed by the close, or by the build when
     /// `disposeAll()` already ran).
-    func leave(async: Bool) -> (closed: Bool, finished: Bool) {
+    package func leave(async: Bool) -> (closed: Bool, finished: Bool) {
         let (result, ready) = withState { state -> ((Bool, Bool), [Waiter]) in
             ((state.closed, state.finished), state.leave(async: async))
         }
@@ -266,6 +277,12 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         }
         ticket.reportTracked()  // after the lock: it calls the instruments, if there are any
         return ticket
+    }
+
+    /// Records how to dispose an instance of `registeredType` built outside the core's
+    /// registrations (a facade's), which no instruments hear of, and returns the ticket.
+    package func track(_ registeredType: Any.Type, teardown: DisposalTicket.Teardown) -> DisposalTicket {
+        track(registeredType, teardown: teardown, tracer: nil)
     }
 
     /// Drops a ticket that has been claimed for disposal.
@@ -300,7 +317,7 @@ final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     /// Stops new builds, then waits until those in flight are done, except `excluded` of them
     /// (the caller's own, when an async factory ends its own container: it cannot wait for
     /// itself).
-    func close(excluding excluded: Int) async {
+    package func close(excluding excluded: Int) async {
         await withCheckedContinuation { continuation in
             let now = withState { state -> Bool in
                 state.closed = true

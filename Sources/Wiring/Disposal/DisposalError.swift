@@ -30,6 +30,11 @@ public struct DisposalError: Error, CustomStringConvertible {
         public let registration: String
         /// What the teardown threw.
         public let error: any Error
+
+        package init(registration: String, error: any Error) {
+            self.registration = registration
+            self.error = error
+        }
     }
 
     /// What went wrong.
@@ -48,7 +53,7 @@ public struct DisposalError: Error, CustomStringConvertible {
     let subject: Subject?
 
     /// What an end ends.
-    enum Subject {
+    package enum Subject {
         case scope(ScopeName?)
         case container
 
@@ -64,7 +69,7 @@ public struct DisposalError: Error, CustomStringConvertible {
     /// Whether the refusal met an `async` end in progress, rather than asynchronous teardowns.
     let metEndInProgress: Bool
 
-    init(failures: [Failure], subject: Subject? = nil) {
+    package init(failures: [Failure], subject: Subject? = nil) {
         code = .teardownsFailed
         self.failures = failures
         asynchronousTeardowns = []
@@ -72,7 +77,7 @@ public struct DisposalError: Error, CustomStringConvertible {
         metEndInProgress = false
     }
 
-    init(asynchronousTeardowns: [String], subject: Subject? = nil) {
+    package init(asynchronousTeardowns: [String], subject: Subject? = nil) {
         code = .needsAwait
         failures = []
         self.asynchronousTeardowns = asynchronousTeardowns
@@ -94,7 +99,7 @@ public struct DisposalError: Error, CustomStringConvertible {
         metEndInProgress: true)
 
     /// This error, naming `subject` as what was being ended.
-    func ending(_ subject: Subject) -> DisposalError {
+    package func ending(_ subject: Subject) -> DisposalError {
         DisposalError(
             code: code, failures: failures, asynchronousTeardowns: asynchronousTeardowns, subject: subject,
             metEndInProgress: metEndInProgress)
@@ -133,8 +138,10 @@ public struct DisposalError: Error, CustomStringConvertible {
 }
 
 /// The failure a synchronous end reports for an asynchronous teardown it could only start.
-struct AsynchronousTeardownNotAwaited: Error, CustomStringConvertible {
-    var description: String {
+package struct AsynchronousTeardownNotAwaited: Error, CustomStringConvertible {
+    package init() {}
+
+    package var description: String {
         "an asynchronous teardown that syncClose() or syncShutdown() could only start, in a task; an `async` close() or shutdown() awaits it"
     }
 }

@@ -7,10 +7,10 @@ import Synchronization
 /// A cached instance's ``InstanceBox`` holds its ticket; the bag holds every ticket not yet
 /// disposed. The ticket holds the instance until it is disposed.
 @usableFromInline
-final class DisposalTicket: @unchecked Sendable {
+package final class DisposalTicket: @unchecked Sendable {
     // @unchecked: `teardown` is taken exactly once, by the thread that wins `done`; `bag` is a
     // weak reference, which the Swift runtime loads safely from any thread.
-    enum Teardown {
+    package enum Teardown {
         case sync(() throws -> Void)
         /// The instance's own ``Disposable/dispose()``: no closure to allocate.
         case disposable(any Disposable)
@@ -68,7 +68,7 @@ final class DisposalTicket: @unchecked Sendable {
     /// Disposes now, on this thread, if no one has: a synchronous teardown runs before this
     /// returns; an asynchronous one runs in a task that the bag's next ``DisposalBag/disposeAll()``
     /// awaits. Failures are reported by that `disposeAll()`. Call it with no engine lock held.
-    func disposeNow() {
+    package func disposeNow() {
         guard let teardown = claim() else { return }
         run.disposeNow(teardown)
     }

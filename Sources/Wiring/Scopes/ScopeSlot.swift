@@ -7,7 +7,7 @@
 /// instances cost no allocation of their own. Only the registration knows the instance's type
 /// (``AnyEntry/destroyScopedValue(_:)``).
 @usableFromInline
-struct ScopeSlot {
+package struct ScopeSlot {
     // The trivial fields come first: the scans read only those, through a pointer, copying and
     // retaining nothing.
     /// The registration's identity, which survives republishing it (hooks, tracing): its
