@@ -76,4 +76,33 @@ struct ReleaseTests {
         #expect(registered.load(ordering: .relaxed) == 1)
         #expect(container.resolve(Counted.self) != nil)
     }
+
+    @Test("teardowns, and the deinits of what they disposed, resolve, register and reset in their container")
+    func teardownsAndDeinitsCallBack() throws {
+        let container = Container()
+        let calledBack = Atomic<Int>(0)
+        container.register(Plain.self) { _ in Plain() }.inObjectScope(.container)
+        container.register(Watched.self) { _ in
+            Watched {
+                // Released after its teardown ran, with no lock held.
+                container.register(Counted.self) { _ in Counted() }
+                container.resetObjectScope(.transient)
+                calledBack.add(1, ordering: .relaxed)
+            }
+        }
+        .inObjectScope(.container)
+        .onDispose { _ in
+            container.register(Counted.self, name: "teardown") { _ in Counted() }
+            if container.resolve(Plain.self) != nil { calledBack.add(1, ordering: .relaxed) }
+        }
+        _ = container.resolve(Watched.self)
+        container.resetObjectScope(.container)  // disposes and releases the first
+        #expect(calledBack.load(ordering: .relaxed) == 2)
+        _ = container.resolve(Watched.self)
+        container.register(Watched.self) { _ in Watched {} }  // the second goes with its registration
+        #expect(calledBack.load(ordering: .relaxed) == 4)
+        _ = container.resolve(Plain.self)
+        try container.syncShutdown()
+        #expect(container.resolve(Plain.self) == nil)
+    }
 }

@@ -18,7 +18,7 @@ private final class Beta: Numbered {
 }
 
 /// A small deterministic generator (xorshift64*), so that a failing seed replays.
-private struct SeededGenerator: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
     mutating func next() -> UInt64 {

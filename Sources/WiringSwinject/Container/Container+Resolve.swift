@@ -31,13 +31,16 @@ extension Container: _Resolver {
             option == nil
             ? ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name)
             : ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
-        var found = (in: ObjectIdentifier(self), generation: UInt64(0))
-        guard let registered = registration(for: key, found: &found) else { return resolveUnregistered(key: key, invoker: invoker) }
+        var found = (in: ObjectIdentifier(self), generation: UInt64(0), ended: false)
+        guard let registered = registration(for: key, found: &found) else {
+            if found.ended { return resolveEnded(key: key) }
+            return resolveUnregistered(key: key, invoker: invoker)
+        }
         // The instance kept beside the registration, if any (`KeptInstances.swift`).
         if let kept = registered.kept, !ResolutionThread.hasPendingRestoredGraph {
             return kept.load(as: Service.self)
         }
-        return resolve(entry: registered.entry, key: key, invoker: invoker, keeping: found)
+        return resolve(entry: registered.entry, key: key, invoker: invoker, keeping: (found.in, found.generation))
     }
 
     /// What `_resolve` does when no registration has the key: a `Lazy`, `Provider` or `Optional`
@@ -80,16 +83,17 @@ extension Container: _Resolver {
 
     /// The registration under `key`, here or in the nearest parent that has one: the first
     /// container of the hierarchy with a registration under `key` resolves it.
+    /// None once that container was shut down.
     func entry(for key: ServiceKey) -> ServiceEntryBase? {
-        var found = (in: ObjectIdentifier(self), generation: UInt64(0))
+        var found = (in: ObjectIdentifier(self), generation: UInt64(0), ended: false)
         return registration(for: key, found: &found)?.entry
     }
 
     /// ``entry(for:)`` as it is registered, with the instance kept beside it; `found` is set to
     /// the container it was found in, and that container's count of changes, read before the
-    /// registration was.
+    /// registration was. `nil` when that container was shut down: then `found.ended` is set.
     @inline(__always)
-    func registration(for key: ServiceKey, found: inout (in: ObjectIdentifier, generation: UInt64)) -> Registered? {
+    func registration(for key: ServiceKey, found: inout (in: ObjectIdentifier, generation: UInt64, ended: Bool)) -> Registered? {
         // unowned(unsafe): the walk takes no reference of its own (a container is retained on its
         // slow path, since its entries refer to it weakly). `self` lives through the call, and each
         // container holds its parent in a `let`, so every container of the chain lives as long.
@@ -98,8 +102,8 @@ extension Container: _Resolver {
             if current.hasRegistrations {
                 let generation = current.keptGeneration
                 if let registered = current.services.withLock({ $0[key] }) {
-                    found = (ObjectIdentifier(current), generation)
-                    return registered
+                    found = (ObjectIdentifier(current), generation, current.hasEnded)
+                    return found.ended ? nil : registered
                 }
             }
             guard let parent = current.parent else { return nil }
@@ -156,15 +160,11 @@ extension Container: _Resolver {
         let turn = parts.gate?.enter()
         defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
         if turn != nil, let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
+        if let permanent = parts.permanent {
+            return build(entry: entry, key: key, invoker: invoker, parts: parts, into: permanent, thread: thread, graph: graph)
+        }
 
-        thread.path.append(entry.serviceType)
-        let built =
-            if let invoker {
-                invoker(entry.factory(taking: Arguments.self))
-            } else {
-                entry.factory(taking: (any Resolver).self)(self)
-            }
-        thread.path.removeLast()
+        let built = make(entry, invoker: invoker, thread: thread)
         // The factory may have resolved this registration again (a circle), and stored that.
         if stores, let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
         if stores {
@@ -172,11 +172,75 @@ extension Container: _Resolver {
             thread.track(storage, kind: parts.kind, graph: graph, of: serial)
         }
         if built is Service {
-            if parts.completes { entry.completeInitialization(resolver: self, instance: built) }
+            if parts.completes { entry.completeInitialization(resolver: self, instance: built, thread: thread) }
             return built as? Service
         }
         guard let key else { return nil }
         return resolveUnregistered(key: key, invoker: invoker)
+    }
+
+    /// Runs `entry`'s factory, with its service on the thread's path.
+    @inline(__always)
+    private func make<Arguments>(_ entry: ServiceEntryBase, invoker: (((Arguments) -> Any) -> Any)?, thread: ResolutionThread) -> Any {
+        thread.path.append(entry.serviceType)
+        defer { thread.path.removeLast() }
+        if let invoker {
+            return invoker(entry.factory(taking: Arguments.self))
+        }
+        return entry.factory(taking: (any Resolver).self)(self)
+    }
+
+    /// The rest of ``resolve(entry:key:invoker:keeping:)`` for a miss of a permanent storage,
+    /// whose instance the registration's container disposes: the build is counted into that
+    /// container's end (`Disposal/TrackedBuild.swift`), and its instance stored with its teardown.
+    private func build<Service, Arguments>(
+        entry: ServiceEntryBase,
+        key: ServiceKey?,
+        invoker: (((Arguments) -> Any) -> Any)?,
+        parts: ResolutionParts,
+        into storage: PermanentStorage,
+        thread: ResolutionThread,
+        graph: GraphIdentifier
+    ) -> Service? {
+        var refused = false
+        let tracked = TrackedBuild.enter(entry, thread: thread, refused: &refused)
+        if refused {
+            return resolveEnded(key: key ?? ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: nil))
+        }
+        let built = make(entry, invoker: invoker, thread: thread)
+        // The factory may have resolved this registration again (a circle), and stored that.
+        if let stored = storage.instance, stored is Service {
+            tracked?.abandon()
+            return stored as? Service
+        }
+        if let tracked {
+            tracked.store(built, in: storage)
+        } else {
+            storage.setInstance(built, inGraph: graph)
+        }
+        thread.track(storage, kind: parts.kind, graph: graph, of: serial)
+        if built is Service, parts.completes { entry.completeInitialization(resolver: self, instance: built, thread: thread) }
+        let askedFor = key ?? ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: nil)
+        if let tracked, !tracked.leave(entry, storage: storage) { return resolveEnded(key: askedFor) }
+        if built is Service { return built as? Service }
+        guard let key else { return nil }
+        return resolveUnregistered(key: key, invoker: invoker)
+    }
+
+    /// What a resolve returns when the container that made the registration was shut down:
+    /// `nil`, after logging why.
+    func resolveEnded<Service>(key: ServiceKey) -> Service? {
+        if let log = Container.activeLoggingFunction {
+            let path = ResolutionThread.current.path.map { "\($0)" } + ["\(Service.self)"]
+            log(
+                """
+                Swinject: Resolution failed. The container that registered it was shut down:
+                	{ \(registrationDescription(serviceType: Service.self, key: key)) }
+                Path: \(path.joined(separator: " → "))
+                Fix: resolve \(Service.self) before that container's shutdown() or syncShutdown(); a container shut down stays shut down, so make a new one to go on.
+                """)
+        }
+        return nil
     }
 
     private static let maximumResolutionDepth = 200
@@ -207,7 +271,7 @@ extension Container: _Resolver {
         for (storage, kind, graph) in completed {
             switch kind {
             case .graph, .perGraph: (storage as! any GraphAwareStorage).graphResolutionCompleted(graph: graph)
-            case .transient, .other: storage.graphResolutionCompleted()
+            case .transient, .other, .permanent: storage.graphResolutionCompleted()
             }
         }
     }

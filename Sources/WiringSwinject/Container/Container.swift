@@ -34,7 +34,18 @@ public final class Container: @unchecked Sendable {
     let synchronized: Bool
     /// One per hierarchy: the resolves of its synchronized resolvers go through it one at a time.
     let turnstile: BuildGate
-    private let behaviors = Lock<[any Behavior]>([])
+    /// Its behaviors, its children and retired registrations for its shutdown.
+    private let links = Lock<Links>(Links())
+    /// Its bag, once made (``disposables``): a retained `DisposalBag`, set at most once, released
+    /// in `deinit`. (The core's `SetOnce`, generic and unspecialised across modules, cost a
+    /// generic call per load.)
+    private let bagPointer = Atomic<UnsafeRawPointer?>(nil)
+    /// The next place in the creation order of the instances it will dispose.
+    private let creations = Atomic<Int>(0)
+    /// Set when its end took the instances from their storages (`Disposal/Container+Shutdown.swift`).
+    let instancesTaken = Atomic<Bool>(false)
+    /// Set once ``shutdown()`` retired its registrations: resolves of them fail from then on.
+    let isEnded = Atomic<Bool>(false)
     /// How many changes made it forget the instances kept beside its registrations.
     let changes = Atomic<UInt64>(0)
     /// How many instances are kept beside its registrations, or more; changed only inside
@@ -90,8 +101,10 @@ public final class Container: @unchecked Sendable {
                 return services
             }
         }
-        // Released here, after unlocking, with the instances kept beside them.
-        _ = removed
+        // Released here, after unlocking, with the instances kept beside them. An entry keeps its
+        // instance, as in Swinject (it may be forwarded elsewhere, or registered again): a reset
+        // or this container's shutdown disposes it, or the entry when it goes.
+        retire(removed.values.map(\.entry))
     }
 
     /// Drops the instances that registrations in `objectScope` stored, here and in the parents.
@@ -161,15 +174,16 @@ public final class Container: @unchecked Sendable {
 
     /// Stores `entry` under `key`, releases what it replaces with no lock held, then tells the behaviors.
     func store<Service, Type>(_ entry: ServiceEntry<Service>, under key: ServiceKey, registeredAs type: Type.Type, name: String?) {
-        // What it replaces goes with the instance kept beside it, released after unlocking.
+        // What it replaces goes with the instance kept beside it, released after unlocking (its
+        // entry keeps its own instance, as `removeAll()` says).
         let replaced = services.withLock { services in
             defer { registrationCount.store(services.count, ordering: .releasing) }
             let replaced = services.updateValue(Registered(entry: entry), forKey: key)
             if replaced?.kept != nil { keptCount.subtract(1, ordering: .relaxed) }
             return replaced
         }
-        _ = replaced
-        for behavior in behaviors.withLock({ $0 }) {
+        if let replaced { retire([replaced.entry]) }
+        for behavior in links.withLock({ $0.behaviors }) {
             behavior.container(self, didRegisterType: type, toService: entry, withName: name)
         }
     }
@@ -183,7 +197,81 @@ public final class Container: @unchecked Sendable {
 
     /// Tells `behavior` about every registration made from now on.
     public func addBehavior(_ behavior: any Behavior) {
-        synchronizedIfEnabled { behaviors.withLock { $0.append(behavior) } }
+        synchronizedIfEnabled { links.withLock { $0.behaviors.append(behavior) } }
+    }
+
+    /// The instances its registrations' permanent storages hold that it will dispose, and their
+    /// builds in flight (`Disposal/`). Made when first needed, by such a build or a shutdown: a
+    /// container that has nothing to dispose (a synchronized resolver, a child that only resolves)
+    /// costs nothing for it, and its parent does not track it.
+    var disposables: DisposalBag {
+        if let bag = loadBag() { return bag }
+        // Adopted before the bag is published, and born closed if an ancestor is ending: a
+        // parent's shutdown either finds this child among its children (it stops its own builds,
+        // then lists them) or has stopped its own builds before this looks.
+        parent?.adopt(self)
+        let made = DisposalBag.make(isScopes: false)
+        if parent?.isEnding == true { made.stopBuilds() }
+        // The pointer: `made` retained for the container if it wins, released at once if not.
+        let raw = UnsafeRawPointer(Unmanaged.passRetained(made).toOpaque())
+        let (exchanged, winner) = bagPointer.compareExchange(expected: nil, desired: raw, ordering: .acquiringAndReleasing)
+        if !exchanged { Unmanaged<DisposalBag>.fromOpaque(raw).release() }
+        return exchanged ? made : Unmanaged<DisposalBag>.fromOpaque(winner!).takeUnretainedValue()
+    }
+
+    /// The bag, if made. The pointer holds the container's reference to it, taken when it was
+    /// stored and given back in `deinit`, so it is valid while the container lives.
+    @inline(__always)
+    private func loadBag() -> DisposalBag? {
+        bagPointer.load(ordering: .acquiring).map { Unmanaged<DisposalBag>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    deinit {
+        // No other reference to the container exists: no thread can load the pointer any more.
+        if let raw = bagPointer.load(ordering: .acquiring) { Unmanaged<DisposalBag>.fromOpaque(raw).release() }
+    }
+
+    /// Whether this container or an ancestor has begun to shut down.
+    private var isEnding: Bool {
+        if let bag = loadBag(), bag.isClosed { return true }
+        return parent?.isEnding ?? false
+    }
+
+    /// The next place in the creation order of the instances it will dispose.
+    func nextCreationOrder() -> Int {
+        creations.add(1, ordering: .relaxed).oldValue
+    }
+
+    /// Remembers, weakly, those of `entries` (replaced or removed) that it made, for its shutdown:
+    /// one may live on, forwarded elsewhere or held by the caller, and build an instance that is
+    /// this container's to dispose (its scope may be changed to `.container` later). One that goes
+    /// disposes its instance itself (`ServiceEntryBase.deinit`).
+    private func retire(_ entries: [ServiceEntryBase]) {
+        let retired = entries.filter { $0.container === self }
+        if retired.isEmpty { return }
+        for entry in retired { entry.isRetired.store(true, ordering: .releasing) }
+        links.withLock { links in
+            for entry in retired { links.retire(entry) }
+        }
+    }
+
+    /// The registrations whose instances its shutdown disposes: its own, and those it retired
+    /// that still live.
+    var ownEntries: [ServiceEntryBase] {
+        let registered = services.withLock { services in services.values.map(\.entry) }
+        let retired = links.withLock { $0.retired.compactMap(\.entry) }
+        var seen = Set<ObjectIdentifier>()
+        return (registered + retired).filter { $0.container === self && seen.insert(ObjectIdentifier($0)).inserted }
+    }
+
+    /// Records `child`, made with this container as its parent, for this container's shutdown.
+    private func adopt(_ child: Container) {
+        links.withLock { $0.adopt(child) }
+    }
+
+    /// The children made from this container that are still alive and have a bag.
+    var liveChildren: [Container] {
+        links.withLock { $0.children.compactMap(\.container) }
     }
 
     /// Whether this container or a parent has a registration of `serviceType` under `name`, with
@@ -209,6 +297,44 @@ public final class Container: @unchecked Sendable {
         defer { turnstile.leave(turn) }
         return try action()
     }
+}
+
+/// What a container links to besides its registrations.
+private struct Links {
+    var behaviors: [any Behavior] = []
+    /// Registrations it made that were replaced or removed, weakly, for its shutdown.
+    var retired: [WeakEntry] = []
+    /// Its children that made a bag, weakly: a child lives as long as its users hold it.
+    var children: [WeakContainer] = []
+    /// The number of children, and of retired registrations, at which the gone ones are next dropped.
+    private var pruneChildrenAt = 8
+    private var pruneRetiredAt = 8
+
+    mutating func adopt(_ child: Container) {
+        if children.count >= pruneChildrenAt {
+            children.removeAll { $0.container == nil }
+            pruneChildrenAt = max(8, children.count * 2)
+        }
+        children.append(WeakContainer(container: child))
+    }
+
+    mutating func retire(_ entry: ServiceEntryBase) {
+        if retired.count >= pruneRetiredAt {
+            retired.removeAll { $0.entry == nil }
+            pruneRetiredAt = max(8, retired.count * 2)
+        }
+        retired.append(WeakEntry(entry: entry))
+    }
+}
+
+/// A container held weakly.
+private struct WeakContainer {
+    weak var container: Container?
+}
+
+/// A registration held weakly.
+private struct WeakEntry {
+    weak var entry: ServiceEntryBase?
 }
 
 extension Container: CustomStringConvertible {

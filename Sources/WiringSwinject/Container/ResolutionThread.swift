@@ -49,6 +49,10 @@ final class ResolutionThread {
         if pending > 0 { Self.pendingRestoredGraphs.subtract(pending, ordering: .relaxed) }
     }
 
+    /// Whether a factory or an `initCompleted` closure is running on this thread: a build that a
+    /// container's end may be waiting for.
+    var isInsideBuild: Bool { !path.isEmpty }
+
     /// The calling thread's state.
     static var current: ResolutionThread {
         ResolutionInProgress.threadState { ResolutionThread() }

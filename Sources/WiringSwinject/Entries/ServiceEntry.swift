@@ -1,3 +1,4 @@
+internal import Synchronization
 internal import Wiring
 
 /// What every registration is, whatever its service type: the value type of the registrations a
@@ -34,6 +35,8 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
         var storage: ResolutionParts?
         /// The `initCompleted` closures, taking the instance as `Any`.
         var initCompleted: [(any Resolver, Any) -> Void] = []
+        /// The teardown set by `onDispose`, if any.
+        var teardown: EntryTeardown?
         weak var container: Container?
     }
 
@@ -51,6 +54,21 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
         self.factory = factory
         self.factoryBox = factoryBox
         configuration = Lock(Configuration(objectScope: objectScope))
+    }
+
+    /// Set when the container that made it replaced or removed it: it then disposes its instance,
+    /// if its container would, when it goes.
+    let isRetired = Atomic<Bool>(false)
+
+    deinit {
+        // The last reference to a retired entry is gone: no resolve can reach its instance any
+        // more, which its container disposes now. No lock is held, since the engine releases
+        // entries after unlocking. A container that is itself going disposes nothing, as when it
+        // is released without `shutdown()`.
+        guard isRetired.load(ordering: .acquiring) else { return }
+        let (storage, container, teardown) = configuration.withLock { ($0.storage?.permanent, $0.container, $0.teardown) }
+        guard let storage, let container else { return }
+        container.disposeNow(storage.exchange(PermanentStorage.Stored()), type: serviceType, teardown: teardown)
     }
 
     /// The factory, which takes `Arguments`: the entry was found by a key with `Arguments.self`
@@ -94,9 +112,27 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
         }
     }
 
-    /// Runs the `initCompleted` closures on `instance`, in the order they were added.
-    func completeInitialization(resolver: any Resolver, instance: Any) {
+    /// Runs the `initCompleted` closures on `instance`, in the order they were added, with the
+    /// service on the thread's path: what they resolve is part of its build.
+    func completeInitialization(resolver: any Resolver, instance: Any, thread: ResolutionThread) {
+        thread.path.append(serviceType)
+        defer { thread.path.removeLast() }
         for completed in configuration.withLock({ $0.initCompleted }) { completed(resolver, instance) }
+    }
+
+    /// Sets the teardown of the instances its container disposes.
+    func setTeardown(_ teardown: EntryTeardown) {
+        configuration.withLock { $0.teardown = teardown }
+    }
+
+    /// The teardown set by `onDispose`, if any.
+    var teardown: EntryTeardown? {
+        configuration.withLock { $0.teardown }
+    }
+
+    /// The permanent storage, if its scope made one: what its container's end takes its instance from.
+    var permanentStorage: PermanentStorage? {
+        configuration.withLock { $0.storage?.permanent }
     }
 
     /// The entry as `Container.description` prints it under `key`.
@@ -115,7 +151,10 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
         } else {
             dropped = swapScope(for: objectScope)
         }
-        _ = dropped
+        // The instance the dropped storage held goes with it, disposed first.
+        if let storage = dropped?.permanent {
+            container?.disposeNow(storage.exchange(PermanentStorage.Stored()), type: serviceType, teardown: teardown)
+        }
     }
 
     /// Sets the scope and returns the storage of the previous one, which it drops.
@@ -136,13 +175,18 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
         // forgets it in the same step (`Container/KeptInstances.swift`), and the instance, taken
         // out in one step and held here, is released after unlocking. Any other storage may be
         // the caller's: it is told with no lock held.
-        guard parts.isContainerScoped, let storage = parts.storage as? PermanentStorage, let container else {
+        // A permanent storage's instance is disposed before it is released.
+        guard let storage = parts.permanent, let container else {
             parts.storage.instance = nil
             return
         }
-        var dropped: Any?
-        container.forgettingKept { dropped = storage.exchange(nil) }
-        _ = dropped
+        var dropped = PermanentStorage.Stored()
+        if parts.isContainerScoped {
+            container.forgettingKept { dropped = storage.exchange(PermanentStorage.Stored()) }
+        } else {
+            dropped = storage.exchange(PermanentStorage.Stored())
+        }
+        container.disposeNow(dropped, type: serviceType, teardown: teardown)
     }
 }
 
@@ -214,11 +258,14 @@ struct ResolutionParts {
     /// What kind of storage it is, so that a resolve need not ask the storage with casts.
     enum Kind {
         case transient, graph, perGraph, other
+        /// A ``PermanentStorage``: its instances are its container's to dispose.
+        case permanent
 
         init(of storage: any InstanceStorage) {
             switch storage {
             case is TransientStorage: self = .transient
             case is GraphStorage: self = .graph
+            case is PermanentStorage: self = .permanent
             case is any GraphAwareStorage: self = .perGraph
             default: self = .other
             }
@@ -229,7 +276,7 @@ struct ResolutionParts {
         var isSharedAcrossGraphs: Bool {
             switch self {
             case .transient, .graph: false
-            case .perGraph, .other: true
+            case .perGraph, .other, .permanent: true
             }
         }
     }
@@ -251,6 +298,12 @@ struct ResolutionParts {
         kind = Kind(of: storage)
         gate = kind.isSharedAcrossGraphs ? BuildGate() : nil
         isContainerScoped = scope === ObjectScope.container
+    }
+
+    /// The storage, when it is a ``PermanentStorage``: its instances are its container's to
+    /// dispose. Not kept as a second reference, which every copy of the parts would retain.
+    var permanent: PermanentStorage? {
+        kind == .permanent ? unsafeDowncast(storage, to: PermanentStorage.self) : nil
     }
 
     /// These parts, saying whether the registration has `initCompleted` closures.

@@ -26,22 +26,32 @@ extension InstanceStorage {
 }
 
 /// Keeps an instance for as long as the storage lives: the `.container` scope.
+///
+/// An instance a container built into it is that container's to dispose: when a reset drops it,
+/// or at `Container.shutdown()`. One set through ``instance`` is the caller's.
 public final class PermanentStorage: InstanceStorage, @unchecked Sendable {
     // @unchecked: `stored` is read and written only inside `withLock`.
-    private let stored = Lock<Any?>(nil)
+    private let stored = Lock<Stored>(Stored())
+
+    /// An instance, with its place in its container's creation order, changed together.
+    struct Stored {
+        var instance: Any?
+        /// Its place in the creation order of the container that built it: disposal runs newest first.
+        var order = 0
+    }
 
     /// An empty storage.
     public init() {}
 
     /// The instance; a replaced one is released after the lock is dropped.
     public var instance: Any? {
-        get { stored.withLock { $0 } }
-        set { _ = exchange(newValue) }
+        get { stored.withLock { $0.instance } }
+        set { _ = exchange(Stored(instance: newValue)) }
     }
 
-    /// Stores `newValue` and returns the instance it replaces, in one step: the caller decides
-    /// when that is released.
-    func exchange(_ newValue: Any?) -> Any? {
+    /// Stores `newValue` and returns what it replaces, in one step: the caller disposes and
+    /// releases that after unlocking.
+    func exchange(_ newValue: Stored) -> Stored {
         stored.withLock { value in
             defer { value = newValue }
             return value

@@ -1,0 +1,190 @@
+internal import Synchronization
+public import Wiring
+
+extension Container {
+    /// Ends the container: disposes, once each and newest first, the instances it keeps for its
+    /// registrations (the `.container` scope's, and custom scopes' that use a
+    /// ``PermanentStorage``) that are ``Disposable``, ``AsyncDisposable`` or have an
+    /// `onDispose` teardown, then releases them.
+    /// Its live child containers are shut down first.
+    ///
+    /// ```swift
+    /// try await container.shutdown()
+    /// ```
+    ///
+    /// Every teardown runs even if others throw; their errors come back together, with those of
+    /// teardowns that earlier resets ran. Afterwards, every resolve of the container's
+    /// registrations, including those made later, returns `nil` and logs that it was shut down.
+    ///
+    /// Builds of its instances in flight when it is called finish first: it waits for them. Such
+    /// a build's resolve returns `nil` instead of handing out its instance, which is disposed with
+    /// the others, so nothing escapes undisposed. Calling it again, or concurrently, waits until
+    /// the first call has finished, then throws the failures of teardowns that ran since; it
+    /// disposes nothing twice.
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed.
+    public func shutdown() async throws(DisposalError) {
+        do throws(DisposalError) {
+            try await disposables.end { () async throws(DisposalError) in try await self.shutDownOnce() }
+        } catch {
+            throw error.ending(.container)
+        }
+    }
+
+    /// Ends the container without `await`, when its instances and its live children's have only
+    /// synchronous teardowns: as ``shutdown()``, on the calling thread.
+    ///
+    /// ```swift
+    /// try container.syncShutdown()
+    /// ```
+    ///
+    /// It refuses to start when ending needs awaiting (an ``AsyncDisposable`` instance, an `async`
+    /// `onDispose`): it then throws a ``DisposalError`` whose `asynchronousTeardowns` names them,
+    /// disposes nothing and leaves the container running. Meeting an `async` ``shutdown()`` in
+    /// progress, it throws at once rather than block on async work. Builds in flight on other
+    /// threads are waited for, blocking this thread; called from inside a build or a teardown, it
+    /// returns at once (the end in progress may be waiting for that very build).
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed, or what stopped it from
+    ///   starting.
+    public func syncShutdown() throws(DisposalError) {
+        do throws(DisposalError) {
+            let needs = asynchronousEndNeeds()
+            if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
+            try disposables.endSynchronously(insideForeignBuild: ResolutionThread.current.isInsideBuild) {
+                () throws(DisposalError) in try self.shutDownOnceSynchronously()
+            }
+        } catch {
+            throw error.ending(.container)
+        }
+    }
+
+    /// What ending this container and its live children would need to await: instances with an
+    /// asynchronous teardown, and what the bag awaits (teardowns a reset started).
+    private func asynchronousEndNeeds() -> [String] {
+        var needs: [String] = []
+        for entry in ownEntries {
+            guard let instance = entry.permanentStorage?.instance else { continue }
+            if EntryTeardown.isAsynchronous(instance, registered: entry.teardown) {
+                needs.append(typeDisplayName(entry.serviceType))
+            }
+        }
+        needs += disposables.asynchronousEndNeeds()
+        for child in liveChildren { needs += child.asynchronousEndNeeds() }
+        var seen = Set<String>()
+        return needs.filter { seen.insert($0).inserted }
+    }
+
+    /// The first ``shutdown()``'s work, in this order:
+    /// 1. new builds of its instances stop (a build in flight may still finish its graph);
+    /// 2. live children shut down: their instances may use this container's;
+    /// 3. the builds in flight finish;
+    /// 4. its registrations are retired: resolves of them fail from now on;
+    /// 5. its instances are taken from their storages, disposed newest first, and released.
+    private func shutDownOnce() async throws(DisposalError) {
+        disposables.stopBuilds()
+        var failures: [DisposalError.Failure] = []
+        for child in liveChildren {
+            do throws(DisposalError) {
+                try await child.shutdown()
+            } catch {
+                failures += error.failures
+            }
+        }
+        await disposables.close(excluding: 0)
+        retireRegistrations()
+        let instances = takeInstances()
+        do throws(DisposalError) {
+            try await disposables.disposeAll()
+        } catch {
+            failures += error.failures
+        }
+        _ = instances  // released here, after their teardowns ran
+        if !failures.isEmpty { throw DisposalError(failures: failures) }
+    }
+
+    /// ``shutDownOnce()`` without `await`.
+    private func shutDownOnceSynchronously() throws(DisposalError) {
+        disposables.stopBuilds()
+        var failures: [DisposalError.Failure] = []
+        for child in liveChildren {
+            do throws(DisposalError) {
+                try child.syncShutdown()
+            } catch {
+                // A child that refused: something needing `await` appeared since it was checked.
+                failures += error.failures
+                failures += error.asynchronousTeardowns.map {
+                    DisposalError.Failure(registration: $0, error: AsynchronousTeardownNotAwaited())
+                }
+            }
+        }
+        disposables.waitForBuildsBlocking(insideForeignBuild: ResolutionThread.current.isInsideBuild)
+        retireRegistrations()
+        let instances = takeInstances()
+        do throws(DisposalError) {
+            try disposables.disposeAllSynchronously()
+        } catch {
+            failures += error.failures
+        }
+        _ = instances  // released here, after their teardowns ran
+        if !failures.isEmpty { throw DisposalError(failures: failures) }
+    }
+
+    /// Marks the container ended and forgets its kept instances, in one step under its
+    /// registrations' lock: from then on no resolve finds one of its registrations, nor keeps one
+    /// of its instances.
+    private func retireRegistrations() {
+        forgettingKept { isEnded.store(true, ordering: .releasing) }
+    }
+
+    /// Takes the instances its registrations' permanent storages hold out of them, and hands
+    /// those with a teardown to the bag in creation order, for its end to dispose newest first.
+    /// Returns them all, for the caller to release after that.
+    private func takeInstances() -> [PermanentStorage.Stored] {
+        instancesTaken.store(true, ordering: .sequentiallyConsistent)
+        var taken: [(stored: PermanentStorage.Stored, entry: ServiceEntryBase)] = []
+        for entry in ownEntries {
+            guard let storage = entry.permanentStorage else { continue }
+            let stored = storage.exchange(PermanentStorage.Stored())
+            if stored.instance != nil { taken.append((stored, entry)) }
+        }
+        taken.sort { $0.stored.order < $1.stored.order }
+        for (stored, entry) in taken {
+            guard let instance = stored.instance, let teardown = EntryTeardown.teardown(for: instance, registered: entry.teardown)
+            else { continue }
+            _ = disposables.track(entry.serviceType, teardown: teardown)
+        }
+        return taken.map(\.stored)
+    }
+
+    /// Whether its end has taken the instances from their storages: a build that stores one
+    /// after that hands it over itself (``handOver(_:of:)``).
+    var hasTakenInstances: Bool {
+        instancesTaken.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// Hands an instance that a build stored after the end took the others to that end, or
+    /// disposes it now if the end has disposed everything already. Call it with no lock held.
+    func handOver(_ stored: PermanentStorage.Stored, of entry: ServiceEntryBase) {
+        guard let instance = stored.instance, let teardown = EntryTeardown.teardown(for: instance, registered: entry.teardown)
+        else { return }
+        let ticket = disposables.track(entry.serviceType, teardown: teardown)
+        // Tracked before the end's snapshot, the end disposes it; after, no one else will. A
+        // ticket runs its teardown once, whoever asks.
+        if disposables.isFinished { ticket.disposeNow() }
+    }
+
+    /// Disposes now, if it has a teardown, an instance of `type` that a reset took out of its
+    /// storage, or whose registration went; its failure is reported by the next end. Call it with
+    /// no lock held.
+    func disposeNow(_ dropped: PermanentStorage.Stored, type: Any.Type, teardown registered: EntryTeardown?) {
+        guard let instance = dropped.instance, let teardown = EntryTeardown.teardown(for: instance, registered: registered)
+        else { return }
+        disposables.track(type, teardown: teardown).disposeNow()
+    }
+
+    /// Whether the container was shut down: its registrations resolve to nothing.
+    var hasEnded: Bool {
+        isEnded.load(ordering: .acquiring)
+    }
+}
