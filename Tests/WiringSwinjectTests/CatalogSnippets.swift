@@ -69,4 +69,59 @@ struct CatalogSnippets {
         }
         #expect(SystemTime.made.load(ordering: .relaxed) - before == 1)
     }
+
+    /// What the disposal and async-factory snippets record.
+    static let closed = Locked<[String]>([])
+
+    final class Database: Sendable {
+        let path: String
+        init(path: String) { self.path = path }
+        func close() { CatalogSnippets.closed.withLock { $0.append("database") } }
+    }
+
+    final class ConnectionPool: AsyncDisposable {
+        let database: Database
+        init(_ database: Database) { self.database = database }
+        func dispose() async throws { CatalogSnippets.closed.withLock { $0.append("pool") } }
+    }
+
+    final class Session: Sendable {
+        let database: Database
+        private init(_ database: Database) { self.database = database }
+        static func open(_ database: Database) async throws -> Session {
+            await Task.yield()
+            return Session(database)
+        }
+    }
+
+    @Test("moving: shutdown disposes the pool, then the database it was built from")
+    func disposal() async throws {
+        CatalogSnippets.closed.withLock { $0 = [] }
+        let container = Container()
+        container.register(Database.self) { _ in Database(path: "app.sqlite") }
+            .inObjectScope(.container)
+            .onDispose { database in database.close() }
+        container.register(ConnectionPool.self) { r in ConnectionPool(r.resolve(Database.self)!) }  // AsyncDisposable
+            .inObjectScope(.container)
+
+        _ = container.resolve(ConnectionPool.self)
+        try await container.shutdown()  // the pool, then the database it was built from
+
+        #expect(CatalogSnippets.closed.withLock { $0 } == ["pool", "database"])
+    }
+
+    @Test("moving: an async factory, awaited by resolveAsync")
+    func asyncFactory() async {
+        let container = Container()
+        container.register(Database.self) { _ in Database(path: "app.sqlite") }.inObjectScope(.container)
+        container.registerAsync(Session.self) { r in
+            try await Session.open(r.resolve(Database.self)!)
+        }
+        .inObjectScope(.container)
+
+        let session = await container.resolveAsync(Session.self)
+
+        #expect(session?.database === container.resolve(Database.self))
+        #expect(container.resolve(Session.self) === session)
+    }
 }

@@ -57,12 +57,14 @@ func onThreads(
 
 /// Open once, then never waited for again.
 final class Latch: Sendable {
-    private let isOpen = Atomic<Bool>(false)
+    private let opened = Atomic<Bool>(false)
 
-    func open() { isOpen.store(true, ordering: .releasing) }
+    func open() { opened.store(true, ordering: .releasing) }
+
+    var isOpen: Bool { opened.load(ordering: .acquiring) }
 
     func wait() {
-        while !isOpen.load(ordering: .acquiring) { usleep(100) }
+        while !isOpen { usleep(100) }
     }
 }
 

@@ -19,10 +19,16 @@ enum AsyncResolutionStack {
     @TaskLocal static var frames: [Frame] = []
 }
 
-/// One construction of an async registration for one owner.
-struct AsyncBuildID: Hashable, Sendable {
+/// One construction of an async registration for one owner. Shared with the facades, whose
+/// async constructions wait for each other in the same graph (``AsyncWaits``).
+package struct AsyncBuildID: Hashable, Sendable {
     let entry: ObjectIdentifier
     let owner: ObjectIdentifier
+
+    package init(entry: ObjectIdentifier, owner: ObjectIdentifier) {
+        self.entry = entry
+        self.owner = owner
+    }
 }
 
 /// Which async construction waits for which: a loop between constructions running in different
@@ -30,8 +36,8 @@ struct AsyncBuildID: Hashable, Sendable {
 ///
 /// One construction may wait for several at once (child tasks of a task group each waiting for
 /// another construction), so each keeps a multiset of the constructions it waits for.
-final class AsyncWaits: Sendable {
-    static let shared = AsyncWaits()
+package final class AsyncWaits: Sendable {
+    package static let shared = AsyncWaits()
     private let waits = Lock<[AsyncBuildID: [AsyncBuildID: Int]]>([:])
 
     /// Records that the innermost construction of the current task waits for `target`, or
@@ -45,24 +51,30 @@ final class AsyncWaits: Sendable {
         // Waiting for a construction this task is itself inside of: a loop within one chain.
         if frames.contains(where: { $0.build == target }) { throw Resolver.cycle(entry) }
         guard let waiter = frames.last(where: { $0.build != nil })?.build else { return nil }
-        let loop = waits.withLock { waits -> Bool in
+        if !willWait(waiter, for: target) { throw Resolver.cycle(entry) }
+        return waiter
+    }
+
+    /// Records that the construction `waiter` waits for `target`, unless `target` (transitively)
+    /// waits for `waiter`: then it records nothing and returns `false`, since that wait would
+    /// never end. Pair a `true` with ``didWait(_:for:)``.
+    package func willWait(_ waiter: AsyncBuildID, for target: AsyncBuildID) -> Bool {
+        waits.withLock { waits -> Bool in
             // Depth-first from `target` along every waits-for edge; reaching `waiter` is a loop.
             var stack = [target]
             var seen: Set<AsyncBuildID> = []
             while let step = stack.popLast() {
-                if step == waiter { return true }
+                if step == waiter { return false }
                 guard seen.insert(step).inserted, let next = waits[step] else { continue }
                 stack.append(contentsOf: next.keys)
             }
             waits[waiter, default: [:]][target, default: 0] += 1
-            return false
+            return true
         }
-        if loop { throw Resolver.cycle(entry) }
-        return waiter
     }
 
     /// `waiter` has what it waited for from `target`.
-    func didWait(_ waiter: AsyncBuildID?, for target: AsyncBuildID) {
+    package func didWait(_ waiter: AsyncBuildID?, for target: AsyncBuildID) {
         guard let waiter else { return }
         waits.withLock { waits in
             guard var targets = waits[waiter], let count = targets[target] else { return }

@@ -14,8 +14,11 @@ extension DisposalBag {
     /// A call that the first may be waiting for returns at once instead of waiting, which would
     /// never end: one from inside the first's own teardowns, from a build in flight (an end
     /// waits for those), or from a teardown task a reset started (an end awaits those).
-    package func end(_ body: () async throws(DisposalError) -> Void) async throws(DisposalError) {
-        let reentered = isReentrantEnd
+    ///
+    /// `insideForeignBuild` says the caller is inside a build the core does not see (a facade's
+    /// async build), which the first call may be waiting for.
+    package func end(insideForeignBuild: Bool = false, _ body: () async throws(DisposalError) -> Void) async throws(DisposalError) {
+        let reentered = isReentrantEnd || insideForeignBuild
         var role = EndRole.done
         // Suspends only to wait for the first call; resumed at once otherwise.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -157,6 +157,10 @@ extension Container: _Resolver {
             return stored as? Service
         }
 
+        // An `async` factory cannot run here; an instance it built is returned above.
+        if parts.isAsync {
+            return resolveNeedingAwait(key: key ?? ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: nil))
+        }
         let turn = parts.gate?.enter()
         defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
         if turn != nil, let stored = storage.instance(inGraph: graph), stored is Service { return stored as? Service }
@@ -203,7 +207,7 @@ extension Container: _Resolver {
         graph: GraphIdentifier
     ) -> Service? {
         var refused = false
-        let tracked = TrackedBuild.enter(entry, thread: thread, refused: &refused)
+        let tracked = TrackedBuild.enter(entry, nested: thread.isInsideBuild, async: false, refused: &refused)
         if refused {
             return resolveEnded(key: key ?? ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: nil))
         }

@@ -165,9 +165,24 @@ public final class Container: @unchecked Sendable {
         name: String? = nil,
         option: (any ServiceKeyOption)? = nil
     ) -> ServiceEntry<Service> {
+        register(serviceType, factory: factory, name: name, option: option, asyncFactory: nil)
+    }
+
+    /// `_register`, with the `async` factory of a registration made by `registerAsync`, set
+    /// before any resolve can find the entry.
+    func register<Service, Arguments>(
+        _ serviceType: Service.Type,
+        factory: @escaping (Arguments) -> Any,
+        name: String?,
+        option: (any ServiceKeyOption)?,
+        asyncFactory: AsyncFactory?
+    ) -> ServiceEntry<Service> {
         let key = ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: name, option: option)
         let entry = ServiceEntry(serviceType, factory: factory, objectScope: defaultObjectScope)
-        entry.container = self
+        entry.configuration.withLock { configuration in
+            configuration.container = self
+            configuration.asyncFactory = asyncFactory
+        }
         synchronizedIfEnabled { store(entry, under: key, registeredAs: serviceType, name: name) }
         return entry
     }

@@ -25,7 +25,8 @@ extension Container {
     /// - Throws: ``DisposalError`` listing the teardowns that failed.
     public func shutdown() async throws(DisposalError) {
         do throws(DisposalError) {
-            try await disposables.end { () async throws(DisposalError) in try await self.shutDownOnce() }
+            let inside = AsyncFrames.frames.contains { $0.bag != nil }
+            try await disposables.end(insideForeignBuild: inside) { () async throws(DisposalError) in try await self.shutDownOnce() }
         } catch {
             throw error.ending(.container)
         }
@@ -91,7 +92,8 @@ extension Container {
                 failures += error.failures
             }
         }
-        await disposables.close(excluding: 0)
+        // Not the builds of this task: an async factory may shut its own container down.
+        await disposables.close(excluding: AsyncFrames.builds(in: disposables))
         retireRegistrations()
         let instances = takeInstances()
         do throws(DisposalError) {

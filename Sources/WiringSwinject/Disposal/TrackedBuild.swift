@@ -13,22 +13,23 @@ struct TrackedBuild {
     /// The container that made the registration.
     let owner: Container
     let bag: DisposalBag
-    /// Whether the build runs inside another one on this thread (a factory or an `initCompleted`
-    /// closure resolved it), which the end may be waiting for.
+    /// Whether the build runs inside another one (a factory or an `initCompleted` closure
+    /// resolved it), which the end may be waiting for.
     let nested: Bool
+    /// Whether it is an async build (`Container.resolveAsync`): a synchronous end cannot wait for it.
+    let isAsync: Bool
 
     /// Counts a build of `entry` into its container's bag; `nil` when the container is gone (the
     /// build is not tracked) or when the build is refused (`refused` is then set): the container
-    /// has ended, or is ending and the build is not part of one in flight.
-    static func enter(_ entry: ServiceEntryBase, thread: ResolutionThread, refused: inout Bool) -> TrackedBuild? {
+    /// has ended, or is ending and the build is not part of one in flight (`nested`).
+    static func enter(_ entry: ServiceEntryBase, nested: Bool, async: Bool, refused: inout Bool) -> TrackedBuild? {
         guard let owner = entry.container else { return nil }
-        let nested = thread.isInsideBuild
         let bag = owner.disposables
-        guard bag.enter(async: false) || (nested && bag.enterNested(async: false)) else {
+        guard bag.enter(async: async) || (nested && bag.enterNested(async: async)) else {
             refused = true
             return nil
         }
-        return TrackedBuild(owner: owner, bag: bag, nested: nested)
+        return TrackedBuild(owner: owner, bag: bag, nested: nested, isAsync: async)
     }
 
     /// Stores `instance`, built by the factory, with its place in the owner's creation order:
@@ -45,7 +46,7 @@ struct TrackedBuild {
     /// taken the instances, this hands the instance to it, or disposes it here once it has
     /// disposed everything.
     func leave(_ entry: ServiceEntryBase, storage: PermanentStorage) -> Bool {
-        let (closed, finished) = bag.leave(async: false)
+        let (closed, finished) = bag.leave(async: isAsync)
         if closed, owner.hasTakenInstances {
             owner.handOver(storage.exchange(PermanentStorage.Stored()), of: entry)
         }
@@ -54,6 +55,6 @@ struct TrackedBuild {
 
     /// Counts out a build that stored nothing of its own (a circle stored the instance first).
     func abandon() {
-        _ = bag.leave(async: false)
+        _ = bag.leave(async: isAsync)
     }
 }

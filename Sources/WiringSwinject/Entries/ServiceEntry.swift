@@ -37,6 +37,8 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
         var initCompleted: [(any Resolver, Any) -> Void] = []
         /// The teardown set by `onDispose`, if any.
         var teardown: EntryTeardown?
+        /// The `async` factory of a registration made by `Container.registerAsync`.
+        var asyncFactory: AsyncFactory?
         weak var container: Container?
     }
 
@@ -101,8 +103,8 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
             }
             // The scope's storage factory is the caller's code: run with no lock held, and its
             // storage published unless another thread published one, or the scope changed, meanwhile.
-            let scope = configuration.withLock { $0.objectScope }
-            let made = ResolutionParts(scope.makeStorage(), madeBy: scope)
+            let (scope, isAsync) = configuration.withLock { ($0.objectScope, $0.asyncFactory != nil) }
+            let made = ResolutionParts(scope.makeStorage(), madeBy: scope, isAsync: isAsync)
             let published = configuration.withLock { config -> ResolutionParts? in
                 guard config.objectScope === scope else { return nil }
                 if config.storage == nil { config.storage = made }
@@ -123,6 +125,11 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
     /// Sets the teardown of the instances its container disposes.
     func setTeardown(_ teardown: EntryTeardown) {
         configuration.withLock { $0.teardown = teardown }
+    }
+
+    /// The `async` factory, if the registration has one.
+    var asyncFactory: AsyncFactory? {
+        configuration.withLock { $0.asyncFactory }
     }
 
     /// The teardown set by `onDispose`, if any.
@@ -287,13 +294,17 @@ struct ResolutionParts {
     let gate: BuildGate?
     /// Whether the registration has `initCompleted` closures.
     private(set) var completes = false
+    /// Whether its factory is `async` (`Container.registerAsync`, which sets it before the entry
+    /// is registered, for good): a synchronous resolve cannot build it.
+    let isAsync: Bool
     /// Whether the storage is one the built-in `.container` scope made, whose instance changes
     /// only through the container: a resolve by type may keep it (`Container/KeptInstances.swift`).
     let isContainerScoped: Bool
 
     /// The parts of a new storage made by `scope`: its kind, and a gate if it shares instances
     /// across graphs.
-    init(_ storage: any InstanceStorage, madeBy scope: any ObjectScopeProtocol) {
+    init(_ storage: any InstanceStorage, madeBy scope: any ObjectScopeProtocol, isAsync: Bool) {
+        self.isAsync = isAsync
         self.storage = storage
         kind = Kind(of: storage)
         gate = kind.isSharedAcrossGraphs ? BuildGate() : nil
