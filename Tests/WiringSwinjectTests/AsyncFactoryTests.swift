@@ -139,6 +139,37 @@ struct AsyncFactoryTests {
         }
     }
 
+    @Test(".graph factories that await each other from sibling tasks fail as a loop", .timeLimit(.minutes(1)))
+    func graphLoopAcrossTasks() async {
+        for _ in 0..<10 {
+            let container = Container()
+            container.registerAsync(Left.self) { r in
+                _ = await r.resolveAsync(Right.self)
+                return Left()
+            }
+            container.registerAsync(Right.self) { r in
+                _ = await r.resolveAsync(Left.self)
+                return Right()
+            }
+            container.registerAsync(Front.self) { r in
+                async let left = r.resolveAsync(Left.self)
+                async let right = r.resolveAsync(Right.self)
+                _ = await (left, right)
+                return Front(Remote(0), Remote(0))
+            }
+            _ = await container.resolveAsync(Front.self)
+        }
+    }
+
+    @Test("an async registration in a custom scope it cannot share logs why instead of stopping")
+    func unsupportedStorage() async {
+        let container = Container()
+        let composite = ObjectScope(storageFactory: { CompositeStorage([PermanentStorage(), WeakStorage()]) }, description: "both")
+        container.registerAsync(Remote.self) { _ in Remote(1) }.inObjectScope(composite)
+        let messages = await logged { #expect(await container.resolveAsync(Remote.self) == nil) }
+        #expect(messages.first?.contains("keeps instances in a CompositeStorage") == true)
+    }
+
     @Test("an async .container instance is disposed at shutdown, which waits for a build in flight", .timeLimit(.minutes(1)))
     func disposalAndBuildsInFlight() async throws {
         let log = TeardownLog()

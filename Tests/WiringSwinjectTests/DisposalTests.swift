@@ -334,4 +334,63 @@ struct DisposalTests {
             #expect(Set(log.all).count == log.all.count)
         }
     }
+
+    @Test("a reset waits for a build still in its initCompleted closures, and disposes its instance only after", .timeLimit(.minutes(1)))
+    func resetWaitsForBuildInFlight() throws {
+        let log = TeardownLog()
+        let container = Container()
+        let completing = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        // Whether the instance was disposed while its build was still completing it.
+        let disposedDuringBuild = Locked<Bool?>(nil)
+        container.register(Connection.self) { _ in Connection("first", log: log) }
+            .inObjectScope(.container)
+            .initCompleted { _, _ in
+                completing.signal()
+                release.wait()
+                disposedDuringBuild.withLock { $0 = log.count(of: "first") > 0 }
+            }
+        let resolved = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            #expect(container.resolve(Connection.self) != nil)
+            resolved.signal()
+        }
+        completing.wait()
+        let reset = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            container.resetObjectScope(.container)
+            reset.signal()
+        }
+        #expect(reset.wait(timeout: .now() + .milliseconds(50)) == .timedOut)  // it waits for the build
+        release.signal()
+        resolved.wait()
+        reset.wait()
+        #expect(disposedDuringBuild.withLock { $0 } == false)
+        #expect(log.all == ["first"])
+    }
+
+    @Test("a sync resolve in an async factory in flight when shutdown begins may finish its graph", .timeLimit(.minutes(1)))
+    func asyncFactoryFinishesItsGraph() async throws {
+        let log = TeardownLog()
+        let container = Container()
+        let started = Latch()
+        let release = Latch()
+        container.register(Connection.self, name: "settings") { _ in Connection("settings", log: log) }
+            .inObjectScope(.container)
+        container.registerAsync(Session.self) { r in
+            started.open()
+            while !release.isOpen { try await Task.sleep(for: .milliseconds(1)) }
+            return Session(r.resolve(Connection.self, name: "settings")!.name)
+        }
+        .inObjectScope(.container)
+        .onDispose { session in log.record("session of \(session.name)") }
+        let resolve = Task { await container.resolveAsync(Session.self) }
+        while !started.isOpen { try await Task.sleep(for: .milliseconds(1)) }
+        let shutdown = Task { try await container.shutdown() }
+        try await Task.sleep(for: .milliseconds(20))
+        release.open()
+        try await shutdown.value
+        #expect(await resolve.value == nil)
+        #expect(log.all == ["session of settings", "settings"])
+    }
 }

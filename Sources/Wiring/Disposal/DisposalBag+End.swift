@@ -143,12 +143,13 @@ extension DisposalBag {
     /// called from inside a build (its own would never finish): a build that finishes after
     /// the end disposes its own instance. Call it after ``stopBuildsUnlessAsynchronous()``
     /// found no async build in flight. `insideForeignBuild` says the caller is inside a build the
-    /// core does not see (a facade's).
+    /// core does not see (a facade's). An async build that began since that check is not waited
+    /// for, since a thread never blocks on async work: it disposes its own instance when it ends.
     package func waitForBuildsBlocking(insideForeignBuild: Bool = false) {
         if insideForeignBuild || BuildNesting.isInsideBuild { return }
         let semaphore = withState { state -> DispatchSemaphore? in
             state.closed = true
-            guard state.inFlight > 0 else { return nil }
+            guard state.inFlight > 0, state.asyncInFlight == 0 else { return nil }
             let semaphore = DispatchSemaphore(value: 0)
             state.waiters.append((0, .thread(semaphore)))
             return semaphore

@@ -27,6 +27,9 @@ enum AsyncFailure: Sendable {
     case shutDown
     /// The build waits, through these services, for itself.
     case cycle([String])
+    /// The registration's scope keeps instances in a custom storage of this type, which an async
+    /// resolve cannot share across tasks.
+    case unsupportedStorage(String)
 }
 
 /// The async builds the current task is inside of, innermost last, and the object graph of its

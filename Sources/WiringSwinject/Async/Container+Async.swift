@@ -97,13 +97,7 @@ extension Container {
         case .other where parts.storage is WeakStorage:
             return await shared(entry, factory: factory, parts: parts)
         case .perGraph, .other:
-            fatalError(
-                """
-                WiringSwinject: \(entry.serviceType) has an async factory, and its scope keeps instances in a \(type(of: parts.storage)), \
-                which resolveAsync cannot share across tasks.
-                Fix: use .transient, .graph, .container or .weak, or a custom scope whose storage is a PermanentStorage.
-                """
-            )
+            return .failed(.unsupportedStorage("\(type(of: parts.storage))"))
         }
     }
 
@@ -111,13 +105,26 @@ extension Container {
     private func inGraph(_ entry: ServiceEntryBase, factory: AsyncFactory, parts: ResolutionParts) async -> AsyncResult {
         guard let graph = AsyncFrames.graph else { return await build(entry, factory: factory, parts: parts, as: nil) }
         let id = ObjectIdentifier(entry)
+        let target = AsyncBuildID(entry: id, owner: ObjectIdentifier(graph))
+        // The parts cross into the construction's task: a `.graph` storage, which it does not touch.
         let parts = UncheckedBox(parts)
         let task = graph.builds.withLock { builds in
             if let running = builds[id] { return running }
-            let task = Task { await self.build(entry, factory: factory, parts: parts.value, as: nil) }
+            let task = Task { await self.build(entry, factory: factory, parts: parts.value, as: target) }
             builds[id] = task
             return task
         }
+        return await join(task, target: target, entry: entry)
+    }
+
+    /// Awaits the construction `target` in `task`, unless it waits, through others, for the
+    /// construction this task is inside of: then that loop is the failure.
+    private func join(_ task: Task<AsyncResult, Never>, target: AsyncBuildID, entry: ServiceEntryBase) async -> AsyncResult {
+        let waiter = AsyncFrames.frames.last { $0.build != nil }?.build
+        if let waiter, !AsyncWaits.shared.willWait(waiter, for: target) {
+            return .failed(.cycle(AsyncFrames.frames.map(\.service) + ["\(entry.serviceType)"]))
+        }
+        defer { AsyncWaits.shared.didWait(waiter, for: target) }
         return await task.value
     }
 
@@ -126,34 +133,26 @@ extension Container {
     /// construction that would wait, through others in flight, for itself fails as a loop.
     private func shared(_ entry: ServiceEntryBase, factory: AsyncFactory, parts: ResolutionParts) async -> AsyncResult {
         let storage = parts.storage
+        let target = AsyncBuildID(entry: ObjectIdentifier(entry), owner: ObjectIdentifier(storage))
+        // The parts cross into the construction's task: their storage is one of the built-in
+        // ones, which are safe to share (they keep their instance behind a lock).
         let boxed = UncheckedBox(parts)
-        // Only the built-in storages are read under the lock: no user code runs there. What it
-        // finds is released after unlocking (a `.weak` one may be the last reference by then).
+        // A construction in flight first: its instance may be stored but not yet complete. Only
+        // the built-in storages are read under the lock: no user code runs there. What it finds
+        // is released after unlocking (a `.weak` one may be the last reference by then).
         let found = factory.flight.withLock { current -> Found in
-            if let stored = storage.instance { return .stored(AnySendable(value: stored)) }
             if let current { return .running(current) }
-            let target = AsyncBuildID(entry: ObjectIdentifier(entry), owner: ObjectIdentifier(storage))
+            if let stored = storage.instance { return .stored(AnySendable(value: stored)) }
             let task = Task { () async -> AsyncResult in
-                let result = await self.build(entry, factory: factory, parts: boxed.value, as: target)
-                // Stored before this clears, so a resolve that finds no construction finds the instance.
-                factory.flight.withLock { $0 = nil }
-                return result
+                await self.build(entry, factory: factory, parts: boxed.value, as: target, clearing: factory)
             }
             current = task
             return .running(task)
         }
-        let flight: Task<AsyncResult, Never>
         switch found {
         case .stored(let instance): return .built(instance)
-        case .running(let running): flight = running
+        case .running(let flight): return await join(flight, target: target, entry: entry)
         }
-        let target = AsyncBuildID(entry: ObjectIdentifier(entry), owner: ObjectIdentifier(storage))
-        let waiter = AsyncFrames.frames.last { $0.build != nil }?.build
-        if let waiter, !AsyncWaits.shared.willWait(waiter, for: target) {
-            return .failed(.cycle(AsyncFrames.frames.map(\.service) + ["\(entry.serviceType)"]))
-        }
-        defer { AsyncWaits.shared.didWait(waiter, for: target) }
-        return await flight.value
     }
 
     /// What ``shared(_:factory:parts:)`` found under its lock.
@@ -165,19 +164,28 @@ extension Container {
     /// Runs the async factory in a new frame, stores the instance as its scope says, runs the
     /// `initCompleted` closures; a permanent storage's build counts itself into its container's
     /// end, as a synchronous one does (`Disposal/TrackedBuild.swift`).
+    ///
+    /// From storing the instance until its resolve has it, the build holds the storage's gate, as a
+    /// synchronous build does (no `await` in between): a reset waits for it, and a synchronous
+    /// resolve does not take the instance before its `initCompleted` closures ran. A shared
+    /// construction clears itself from `flight` inside that stretch, so a resolve that comes after
+    /// a reset does not join it.
     private func build(
         _ entry: ServiceEntryBase,
         factory: AsyncFactory,
         parts: ResolutionParts,
-        as id: AsyncBuildID?
+        as id: AsyncBuildID?,
+        clearing flight: AsyncFactory? = nil
     ) async -> AsyncResult {
         let frames = AsyncFrames.frames
         var tracked: TrackedBuild?
         if parts.permanent != nil {
             var refused = false
-            let nested = !frames.isEmpty || ResolutionThread.current.isInsideBuild
-            tracked = TrackedBuild.enter(entry, nested: nested, async: true, refused: &refused)
-            if refused { return .failed(.shutDown) }
+            tracked = TrackedBuild.enter(entry, insideBuild: ResolutionThread.current.isInsideBuild, async: true, refused: &refused)
+            if refused {
+                flight?.flight.withLock { $0 = nil }
+                return .failed(.shutDown)
+            }
         }
         let frame = AsyncFrames.Frame(
             entry: ObjectIdentifier(entry), service: "\(entry.serviceType)", build: id, bag: tracked.map { ObjectIdentifier($0.bag) })
@@ -190,15 +198,19 @@ extension Container {
         }
         guard case .built(let built) = made else {
             tracked?.abandon()
+            flight?.flight.withLock { $0 = nil }
             return made
         }
         let instance = built.value
+        let turn = parts.gate?.enter()
+        defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
         if let permanent = parts.permanent {
-            if let tracked { tracked.store(instance, in: permanent) } else { permanent.instance = instance }
+            if let tracked { tracked.store(instance, of: entry, in: permanent) } else { permanent.instance = instance }
         } else if parts.kind != .transient && parts.kind != .graph {
             parts.storage.instance = instance
         }
         if parts.completes { entry.completeInitialization(resolver: self, instance: instance, thread: ResolutionThread.current) }
+        flight?.flight.withLock { $0 = nil }
         if let tracked, let permanent = parts.permanent, !tracked.leave(entry, storage: permanent) { return .failed(.shutDown) }
         return made
     }
@@ -208,6 +220,13 @@ extension Container {
         switch failure {
         case .shutDown:
             return resolveEnded(key: key)
+        case .unsupportedStorage(let storage):
+            log(
+                """
+                Swinject: Resolution failed. \(Service.self) has an async factory, and its scope keeps instances in a \(storage), \
+                which resolveAsync cannot share across tasks.
+                Fix: use .transient, .graph, .container or .weak, or a custom scope whose storage is a PermanentStorage.
+                """)
         case .threw(let error):
             log(
                 """

@@ -207,18 +207,20 @@ extension Container: _Resolver {
         graph: GraphIdentifier
     ) -> Service? {
         var refused = false
-        let tracked = TrackedBuild.enter(entry, nested: thread.isInsideBuild, async: false, refused: &refused)
+        let tracked = TrackedBuild.enter(entry, insideBuild: thread.isInsideBuild, async: false, refused: &refused)
         if refused {
             return resolveEnded(key: key ?? ServiceKey(serviceType: Service.self, argumentsType: Arguments.self, name: nil))
         }
         let built = make(entry, invoker: invoker, thread: thread)
-        // The factory may have resolved this registration again (a circle), and stored that.
+        // The factory may have resolved this registration again (a circle), and stored that:
+        // the instance built here is dropped, and disposed if its container would have.
         if let stored = storage.instance, stored is Service {
             tracked?.abandon()
+            tracked?.owner.disposeNow(PermanentStorage.Stored(instance: built), type: entry.serviceType, teardown: entry.teardown)
             return stored as? Service
         }
         if let tracked {
-            tracked.store(built, in: storage)
+            tracked.store(built, of: entry, in: storage)
         } else {
             storage.setInstance(built, inGraph: graph)
         }

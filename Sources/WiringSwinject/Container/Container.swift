@@ -98,13 +98,16 @@ public final class Container: @unchecked Sendable {
                     registrationCount.store(0, ordering: .releasing)
                     keptCount.store(0, ordering: .relaxed)
                 }
+                // Retired in the same step, so that a shutdown finds each entry in one list or the other.
+                retire(services.values.map(\.entry))
                 return services
             }
         }
         // Released here, after unlocking, with the instances kept beside them. An entry keeps its
         // instance, as in Swinject (it may be forwarded elsewhere, or registered again): a reset
         // or this container's shutdown disposes it, or the entry when it goes.
-        retire(removed.values.map(\.entry))
+        _ = removed
+        pruneRetired()
     }
 
     /// Drops the instances that registrations in `objectScope` stored, here and in the parents.
@@ -195,9 +198,11 @@ public final class Container: @unchecked Sendable {
             defer { registrationCount.store(services.count, ordering: .releasing) }
             let replaced = services.updateValue(Registered(entry: entry), forKey: key)
             if replaced?.kept != nil { keptCount.subtract(1, ordering: .relaxed) }
+            // Retired in the same step, so that a shutdown finds it in one list or the other.
+            if let replaced { retire([replaced.entry]) }
             return replaced
         }
-        if let replaced { retire([replaced.entry]) }
+        if replaced != nil { pruneRetired() }
         for behavior in links.withLock({ $0.behaviors }) {
             behavior.container(self, didRegisterType: type, toService: entry, withName: name)
         }
@@ -260,7 +265,8 @@ public final class Container: @unchecked Sendable {
     /// Remembers, weakly, those of `entries` (replaced or removed) that it made, for its shutdown:
     /// one may live on, forwarded elsewhere or held by the caller, and build an instance that is
     /// this container's to dispose (its scope may be changed to `.container` later). One that goes
-    /// disposes its instance itself (`ServiceEntryBase.deinit`).
+    /// disposes its instance itself (`ServiceEntryBase.deinit`). Called under the registrations'
+    /// lock (which the entries' and the links' locks nest in); releases nothing.
     private func retire(_ entries: [ServiceEntryBase]) {
         let retired = entries.filter { $0.container === self }
         if retired.isEmpty { return }
@@ -268,6 +274,13 @@ public final class Container: @unchecked Sendable {
         links.withLock { links in
             for entry in retired { links.retire(entry) }
         }
+    }
+
+    /// Drops the retired registrations that are gone, once their list has grown; what it held
+    /// of the live ones meanwhile is released here, after unlocking. Call it with no lock held.
+    private func pruneRetired() {
+        let alive = links.withLock { $0.pruneRetired() }
+        _ = alive
     }
 
     /// The registrations whose instances its shutdown disposes: its own, and those it retired
@@ -281,7 +294,9 @@ public final class Container: @unchecked Sendable {
 
     /// Records `child`, made with this container as its parent, for this container's shutdown.
     private func adopt(_ child: Container) {
-        links.withLock { $0.adopt(child) }
+        // What the pruning held of the live children is released here, after unlocking.
+        let alive = links.withLock { $0.adopt(child) }
+        _ = alive
     }
 
     /// The children made from this container that are still alive and have a bag.
@@ -325,20 +340,32 @@ private struct Links {
     private var pruneChildrenAt = 8
     private var pruneRetiredAt = 8
 
-    mutating func adopt(_ child: Container) {
+    /// Adds `child`, first dropping the children that are gone once the list has grown. Returns
+    /// the live ones, which the pruning holds strongly: the caller releases them after unlocking
+    /// (one may be the last reference by then).
+    mutating func adopt(_ child: Container) -> [Container] {
+        var alive: [Container] = []
         if children.count >= pruneChildrenAt {
-            children.removeAll { $0.container == nil }
+            alive = children.compactMap(\.container)
+            children = alive.map { WeakContainer(container: $0) }
             pruneChildrenAt = max(8, children.count * 2)
         }
         children.append(WeakContainer(container: child))
+        return alive
     }
 
     mutating func retire(_ entry: ServiceEntryBase) {
-        if retired.count >= pruneRetiredAt {
-            retired.removeAll { $0.entry == nil }
-            pruneRetiredAt = max(8, retired.count * 2)
-        }
         retired.append(WeakEntry(entry: entry))
+    }
+
+    /// Drops the retired registrations that are gone, once the list has grown. Returns the live
+    /// ones, for the caller to release after unlocking.
+    mutating func pruneRetired() -> [ServiceEntryBase] {
+        guard retired.count >= pruneRetiredAt else { return [] }
+        let alive = retired.compactMap(\.entry)
+        retired = alive.map { WeakEntry(entry: $0) }
+        pruneRetiredAt = max(8, retired.count * 2)
+        return alive
     }
 }
 

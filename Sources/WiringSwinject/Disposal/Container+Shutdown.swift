@@ -52,7 +52,7 @@ extension Container {
         do throws(DisposalError) {
             let needs = asynchronousEndNeeds()
             if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
-            try disposables.endSynchronously(insideForeignBuild: ResolutionThread.current.isInsideBuild) {
+            try disposables.endSynchronously(insideForeignBuild: isCalledFromBuild) {
                 () throws(DisposalError) in try self.shutDownOnceSynchronously()
             }
         } catch {
@@ -92,8 +92,10 @@ extension Container {
                 failures += error.failures
             }
         }
-        // Not the builds of this task: an async factory may shut its own container down.
-        await disposables.close(excluding: AsyncFrames.builds(in: disposables))
+        // Called from inside one of its own async builds (an async factory shutting its own
+        // container down), it waits for none: another build may be waiting for the caller's.
+        // Those that finish afterwards hand their instances over (`TrackedBuild.leave`).
+        await disposables.close(excluding: AsyncFrames.builds(in: disposables) > 0 ? Int.max : 0)
         retireRegistrations()
         let instances = takeInstances()
         do throws(DisposalError) {
@@ -120,7 +122,7 @@ extension Container {
                 }
             }
         }
-        disposables.waitForBuildsBlocking(insideForeignBuild: ResolutionThread.current.isInsideBuild)
+        disposables.waitForBuildsBlocking(insideForeignBuild: isCalledFromBuild)
         retireRegistrations()
         let instances = takeInstances()
         do throws(DisposalError) {
@@ -183,6 +185,12 @@ extension Container {
         guard let instance = dropped.instance, let teardown = EntryTeardown.teardown(for: instance, registered: registered)
         else { return }
         disposables.track(type, teardown: teardown).disposeNow()
+    }
+
+    /// Whether the caller runs inside a build: a factory or `initCompleted` closure on this
+    /// thread, or an async build of this task.
+    private var isCalledFromBuild: Bool {
+        ResolutionThread.current.isInsideBuild || AsyncFrames.frames.contains { $0.bag != nil }
     }
 
     /// Whether the container was shut down: its registrations resolve to nothing.

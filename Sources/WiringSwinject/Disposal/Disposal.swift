@@ -23,7 +23,9 @@ enum EntryTeardown {
     /// for no conformance lookup.
     static func teardown(for instance: Any, registered: EntryTeardown?) -> DisposalTicket.Teardown? {
         // The teardowns are `Sendable`; the instance is not asked to be, as Swinject never asked:
-        // it is handed to its teardown once, on the thread or in the task that ends its container.
+        // it is handed to its teardown once (the ticket runs it once), on the thread that ends or
+        // resets its container, or for an `async` teardown in a task that the end awaits, as it was
+        // handed to every thread that resolved it.
         let box = UncheckedBox(instance)
         switch registered {
         case .sync(let teardown): return .sync { try teardown(box.value) }

@@ -13,31 +13,39 @@ struct TrackedBuild {
     /// The container that made the registration.
     let owner: Container
     let bag: DisposalBag
-    /// Whether the build runs inside another one (a factory or an `initCompleted` closure
-    /// resolved it), which the end may be waiting for.
-    let nested: Bool
+    /// Whether a synchronous factory or `initCompleted` closure runs on this thread.
+    let insideBuild: Bool
     /// Whether it is an async build (`Container.resolveAsync`): a synchronous end cannot wait for it.
     let isAsync: Bool
 
     /// Counts a build of `entry` into its container's bag; `nil` when the container is gone (the
     /// build is not tracked) or when the build is refused (`refused` is then set): the container
-    /// has ended, or is ending and the build is not part of one in flight (`nested`).
-    static func enter(_ entry: ServiceEntryBase, nested: Bool, async: Bool, refused: inout Bool) -> TrackedBuild? {
+    /// has ended, or is ending and the build is not part of one in flight. `insideBuild` says a
+    /// synchronous factory or `initCompleted` closure runs on this thread; a build of this task
+    /// counted in the same bag (an async factory's) makes it nested too.
+    static func enter(_ entry: ServiceEntryBase, insideBuild: Bool, async: Bool, refused: inout Bool) -> TrackedBuild? {
         guard let owner = entry.container else { return nil }
         let bag = owner.disposables
-        guard bag.enter(async: async) || (nested && bag.enterNested(async: async)) else {
+        guard bag.enter(async: async) || (isNested(insideBuild, in: bag) && bag.enterNested(async: async)) else {
             refused = true
             return nil
         }
-        return TrackedBuild(owner: owner, bag: bag, nested: nested, isAsync: async)
+        return TrackedBuild(owner: owner, bag: bag, insideBuild: insideBuild, isAsync: async)
     }
 
-    /// Stores `instance`, built by the factory, with its place in the owner's creation order:
-    /// taken right after it was built, so that it is disposed before the dependencies it was
-    /// built from.
-    func store(_ instance: Any, in storage: PermanentStorage) {
+    /// Whether a build runs inside another one that an end of `bag` may be waiting for: a
+    /// synchronous one on this thread, or an async one of this task counted in `bag`. Asked only
+    /// once the bag is closed (it reads a task-local).
+    private static func isNested(_ insideBuild: Bool, in bag: DisposalBag) -> Bool {
+        insideBuild || AsyncFrames.builds(in: bag) > 0
+    }
+
+    /// Stores `instance`, built by `entry`'s factory, with its place in the owner's creation
+    /// order: taken right after it was built, so that it is disposed before the dependencies it
+    /// was built from. An instance it replaces (one stored meanwhile) is disposed.
+    func store(_ instance: Any, of entry: ServiceEntryBase, in storage: PermanentStorage) {
         let replaced = storage.exchange(PermanentStorage.Stored(instance: instance, order: owner.nextCreationOrder()))
-        _ = replaced  // released here, after unlocking
+        if replaced.instance != nil { owner.disposeNow(replaced, type: entry.serviceType, teardown: entry.teardown) }
     }
 
     /// Counts the build out of the bag; whether its resolve may hand out the instance: not once
@@ -50,7 +58,7 @@ struct TrackedBuild {
         if closed, owner.hasTakenInstances {
             owner.handOver(storage.exchange(PermanentStorage.Stored()), of: entry)
         }
-        return !closed || (!finished && nested)
+        return !closed || (!finished && Self.isNested(insideBuild, in: bag))
     }
 
     /// Counts out a build that stored nothing of its own (a circle stored the instance first).

@@ -58,6 +58,9 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
         configuration = Lock(Configuration(objectScope: objectScope))
     }
 
+    /// Set once its scope made a storage (``resolutionParts()``).
+    let hasStorage = Atomic<Bool>(false)
+
     /// Set when the container that made it replaced or removed it: it then disposes its instance,
     /// if its container would, when it goes.
     let isRetired = Atomic<Bool>(false)
@@ -107,7 +110,10 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
             let made = ResolutionParts(scope.makeStorage(), madeBy: scope, isAsync: isAsync)
             let published = configuration.withLock { config -> ResolutionParts? in
                 guard config.objectScope === scope else { return nil }
-                if config.storage == nil { config.storage = made }
+                if config.storage == nil {
+                    config.storage = made
+                    hasStorage.store(true, ordering: .releasing)
+                }
                 return config.storage?.completing(!config.initCompleted.isEmpty)
             }
             if let published { return published }
@@ -124,7 +130,12 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
 
     /// Sets the teardown of the instances its container disposes.
     func setTeardown(_ teardown: EntryTeardown) {
-        configuration.withLock { $0.teardown = teardown }
+        // The one it replaces, and what it captured, is released here, after unlocking.
+        let replaced = configuration.withLock { configuration in
+            defer { configuration.teardown = teardown }
+            return configuration.teardown
+        }
+        _ = replaced
     }
 
     /// The `async` factory, if the registration has one.
@@ -153,11 +164,16 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
         // The container that made the entry forgets what it kept in the same step
         // (`Container/KeptInstances.swift`); what is dropped is released here, after unlocking.
         var dropped: ResolutionParts?
+        // As a reset, it waits for a build in flight of the storage it drops, if its scope made
+        // one (not when the registration is being set up: one atomic load then).
+        let gate = hasStorage.load(ordering: .acquiring) ? configuration.withLock { $0.storage?.gate } : nil
+        let turn = gate?.enter()
         if let container {
             container.forgettingKept { dropped = swapScope(for: objectScope) }
         } else {
             dropped = swapScope(for: objectScope)
         }
+        if let gate, let turn { gate.leave(turn) }
         // The instance the dropped storage held goes with it, disposed first.
         if let storage = dropped?.permanent {
             container?.disposeNow(storage.exchange(PermanentStorage.Stored()), type: serviceType, teardown: teardown)
@@ -187,11 +203,18 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
             parts.storage.instance = nil
             return
         }
+        // A build holds the gate from before its factory until its resolve has the instance:
+        // the reset waits for it, so that it never disposes an instance a build is handing out.
+        // The gate lets its own thread through (a factory that resets its own scope).
         var dropped = PermanentStorage.Stored()
-        if parts.isContainerScoped {
-            container.forgettingKept { dropped = storage.exchange(PermanentStorage.Stored()) }
-        } else {
-            dropped = storage.exchange(PermanentStorage.Stored())
+        do {
+            let turn = parts.gate?.enter()
+            defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
+            if parts.isContainerScoped {
+                container.forgettingKept { dropped = storage.exchange(PermanentStorage.Stored()) }
+            } else {
+                dropped = storage.exchange(PermanentStorage.Stored())
+            }
         }
         container.disposeNow(dropped, type: serviceType, teardown: teardown)
     }
