@@ -42,8 +42,6 @@ public final class Container: @unchecked Sendable {
     private let bagPointer = Atomic<UnsafeRawPointer?>(nil)
     /// The next place in the creation order of the instances it will dispose.
     private let creations = Atomic<Int>(0)
-    /// Set when its end took the instances from their storages (`Disposal/Container+Shutdown.swift`).
-    let instancesTaken = Atomic<Bool>(false)
     /// Set once ``shutdown()`` retired its registrations: resolves of them fail from then on.
     let isEnded = Atomic<Bool>(false)
     /// How many changes made it forget the instances kept beside its registrations.

@@ -144,8 +144,10 @@ extension Container {
     /// Takes the instances its registrations' permanent storages hold out of them, and hands
     /// those with a teardown to the bag in creation order, for its end to dispose newest first.
     /// Returns them all, for the caller to release after that.
+    /// Called right after ``retireRegistrations()``: a build that stores an instance once the
+    /// container has ended hands it over itself (``handOver(_:of:)``). The storage's lock orders
+    /// the two: a build that stores after this took its storage reads `isEnded` as set.
     private func takeInstances() -> [PermanentStorage.Stored] {
-        instancesTaken.store(true, ordering: .sequentiallyConsistent)
         var taken: [(stored: PermanentStorage.Stored, entry: ServiceEntryBase)] = []
         for entry in ownEntries {
             guard let storage = entry.permanentStorage else { continue }
@@ -154,25 +156,15 @@ extension Container {
         }
         taken.sort { $0.stored.order < $1.stored.order }
         for (stored, entry) in taken {
-            guard let instance = stored.instance, let teardown = EntryTeardown.teardown(for: instance, registered: entry.teardown)
-            else { continue }
-            _ = disposables.track(entry.serviceType, teardown: teardown)
+            _ = track(stored, type: entry.serviceType, teardown: entry.teardown)
         }
         return taken.map(\.stored)
-    }
-
-    /// Whether its end has taken the instances from their storages: a build that stores one
-    /// after that hands it over itself (``handOver(_:of:)``).
-    var hasTakenInstances: Bool {
-        instancesTaken.load(ordering: .sequentiallyConsistent)
     }
 
     /// Hands an instance that a build stored after the end took the others to that end, or
     /// disposes it now if the end has disposed everything already. Call it with no lock held.
     func handOver(_ stored: PermanentStorage.Stored, of entry: ServiceEntryBase) {
-        guard let instance = stored.instance, let teardown = EntryTeardown.teardown(for: instance, registered: entry.teardown)
-        else { return }
-        let ticket = disposables.track(entry.serviceType, teardown: teardown)
+        guard let ticket = track(stored, type: entry.serviceType, teardown: entry.teardown) else { return }
         // Tracked before the end's snapshot, the end disposes it; after, no one else will. A
         // ticket runs its teardown once, whoever asks.
         if disposables.isFinished { ticket.disposeNow() }
@@ -182,9 +174,15 @@ extension Container {
     /// storage, or whose registration went; its failure is reported by the next end. Call it with
     /// no lock held.
     func disposeNow(_ dropped: PermanentStorage.Stored, type: Any.Type, teardown registered: EntryTeardown?) {
-        guard let instance = dropped.instance, let teardown = EntryTeardown.teardown(for: instance, registered: registered)
-        else { return }
-        disposables.track(type, teardown: teardown).disposeNow()
+        track(dropped, type: type, teardown: registered)?.disposeNow()
+    }
+
+    /// Hands `stored`'s instance, of `type`, to the bag with the teardown that disposes it; `nil`
+    /// when there is no instance, or nothing would dispose it.
+    private func track(_ stored: PermanentStorage.Stored, type: Any.Type, teardown registered: EntryTeardown?) -> DisposalTicket? {
+        guard let instance = stored.instance, let teardown = EntryTeardown.teardown(for: instance, registered: registered)
+        else { return nil }
+        return disposables.track(type, teardown: teardown)
     }
 
     /// Whether the caller runs inside a build: a factory or `initCompleted` closure on this

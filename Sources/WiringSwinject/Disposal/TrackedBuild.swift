@@ -51,11 +51,11 @@ struct TrackedBuild {
     /// Counts the build out of the bag; whether its resolve may hand out the instance: not once
     /// the container began to end, unless the build is part of one still in flight, which the end
     /// waits for. The end takes the instance from `storage` and disposes it; if it has already
-    /// taken the instances, this hands the instance to it, or disposes it here once it has
-    /// disposed everything.
+    /// ended the container (and so taken the instances), this hands the instance to it, or
+    /// disposes it here once it has disposed everything.
     func leave(_ entry: ServiceEntryBase, storage: PermanentStorage) -> Bool {
         let (closed, finished) = bag.leave(async: isAsync)
-        if closed, owner.hasTakenInstances {
+        if closed, owner.hasEnded {
             owner.handOver(storage.exchange(PermanentStorage.Stored()), of: entry)
         }
         return !closed || (!finished && Self.isNested(insideBuild, in: bag))
