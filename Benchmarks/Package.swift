@@ -6,9 +6,18 @@ import PackageDescription
 // Wiring, its four facades, Swinject and swift-dependencies: one module per library, all on the
 // object graph of `BenchModel`. `wiring-quick-bench` is the older design-time harness, on the
 // same object graph.
+//
+// The peers (Swinject and swift-dependencies, which brings swift-syntax, slow to build in release)
+// come with the `Peers` trait, on by default so that `wiring-bench` compares every library. CI's
+// threshold check reads Wiring's own figures only, so it builds with `--disable-default-traits`
+// and never fetches or compiles a peer.
 let package = Package(
     name: "WiringBenchmarks",
     platforms: [.macOS(.v15)],
+    traits: [
+        .default(enabledTraits: ["Peers"]),
+        .trait(name: "Peers", description: "Swinject 2.10.0 and swift-dependencies 1.17.1, benchmarked beside Wiring."),
+    ],
     dependencies: [
         // With the Tracing trait, for WiringTracing (the `wiring-traced` subject): it brings
         // swift-distributed-tracing alone, no other integration's dependencies.
@@ -50,14 +59,21 @@ let package = Package(
         ),
         .target(name: "DipBench", dependencies: ["BenchModel", .product(name: "WiringDip", package: "Wiring")]),
         .target(name: "DIKitBench", dependencies: ["BenchModel", .product(name: "WiringDIKit", package: "Wiring")]),
-        .target(name: "SwinjectBench", dependencies: ["BenchModel", .product(name: "Swinject", package: "Swinject")]),
+        // Empty without the Peers trait (its code is behind `#if Peers`).
+        .target(
+            name: "SwinjectBench",
+            dependencies: ["BenchModel", .product(name: "Swinject", package: "Swinject", condition: .when(traits: ["Peers"]))]
+        ),
         .target(
             name: "WiringSwinjectBench",
             dependencies: ["BenchModel", .product(name: "WiringSwinject", package: "Wiring")]
         ),
         .target(
             name: "DependenciesBench",
-            dependencies: ["BenchModel", .product(name: "Dependencies", package: "swift-dependencies")]
+            dependencies: [
+                "BenchModel",
+                .product(name: "Dependencies", package: "swift-dependencies", condition: .when(traits: ["Peers"])),
+            ]
         ),
         .executableTarget(
             name: "wiring-bench",
@@ -65,7 +81,9 @@ let package = Package(
                 .product(name: "BenchHarness", package: "BenchHarness"), "BenchModel", "MallocCounter", "ManualBench", "WiringBench",
                 "WiringTracedBench", "ImposeBench",
                 "DIContainerBench",
-                "DipBench", "DIKitBench", "WiringSwinjectBench", "SwinjectBench", "DependenciesBench",
+                "DipBench", "DIKitBench", "WiringSwinjectBench",
+                .target(name: "SwinjectBench", condition: .when(traits: ["Peers"])),
+                .target(name: "DependenciesBench", condition: .when(traits: ["Peers"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Runner"

@@ -1,14 +1,17 @@
 import BenchModel
 import DIContainerBench
 import DIKitBench
-import DependenciesBench
 import DipBench
 import ImposeBench
 import ManualBench
-import SwinjectBench
 import WiringBench
 import WiringSwinjectBench
 import WiringTracedBench
+
+#if Peers
+    import DependenciesBench
+    import SwinjectBench
+#endif
 
 /// The libraries in table order: the baseline first, then Wiring, its facades and the peers.
 var libraries: [(name: String, subject: any BenchSubject.Type)] {
@@ -21,10 +24,22 @@ var libraries: [(name: String, subject: any BenchSubject.Type)] {
         ("wiring-dip", DipSubject.self),
         ("wiring-dikit", DIKitSubject.self),
         ("wiring-swinject", WiringSwinjectSubject.self),
-        ("swinject", SwinjectSubject.self),
-        ("swift-dependencies", DependenciesSubject.self),
-    ]
+    ] + peers
 }
+
+#if Peers
+    /// The peers, built with the Peers trait (on by default).
+    var peers: [(name: String, subject: any BenchSubject.Type)] {
+        [("swinject", SwinjectSubject.self), ("swift-dependencies", DependenciesSubject.self)]
+    }
+#else
+    /// Built without the Peers trait (`--disable-default-traits`, as CI's threshold check is).
+    var peers: [(name: String, subject: any BenchSubject.Type)] { [] }
+#endif
+
+/// The peers' names, whether or not this build has them, for the usage error that says how to
+/// build them.
+let peerNames = ["swinject", "swift-dependencies"]
 
 /// The scenarios a child process can run.
 let scenarioNames = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"]

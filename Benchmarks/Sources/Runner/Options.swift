@@ -39,6 +39,12 @@ struct BenchOptions: ParsableCommand {
         let known = Set(libraries.map(\.name) + scenarioNames)
         let unknown = filters.filter { !known.contains($0) }
         guard unknown.isEmpty else {
+            let peersLeftOut = unknown.filter(peerNames.contains)
+            if !peersLeftOut.isEmpty {
+                throw ValidationError(
+                    "--filter: \(peersLeftOut.joined(separator: ", ")) is built only with the Peers trait, which this build turned off; build without --disable-default-traits (or with --traits Peers)."
+                )
+            }
             throw ValidationError(
                 "--filter: no library or scenario named \(unknown.joined(separator: ", ")); libraries: \(libraries.map(\.name).joined(separator: ", ")); scenarios: \(scenarioNames.joined(separator: ", "))."
             )

@@ -270,3 +270,25 @@ func measure(_ entry: ThresholdEntry, in results: Results, context: CheckContext
     }
     return .success(measured)
 }
+
+/// The (library, scenario) cells whose callgrind counts a thresholds file reads: each
+/// instruction entry's own cell, and for a ratio the baseline's cell (hand-written code or
+/// Wiring) in the same scenario. `wiring-bench --check` counts only these, since a count nobody
+/// reads costs CI two callgrind runs. A file that cannot be read gives `nil`: then every cell is
+/// counted, and the check reports the file's problem itself.
+public func instructionCells(readBy thresholds: Data) -> Set<Results.Key>? {
+    guard let root = try? JSONSerialization.jsonObject(with: thresholds) as? [String: Any],
+        let checks = root["checks"] as? [[String: Any]]
+    else { return nil }
+    var cells: Set<Results.Key> = []
+    for entry in checks {
+        guard let library = entry["library"] as? String, let scenario = entry["scenario"] as? String,
+            let metric = entry["metric"] as? String
+        else { return nil }
+        guard metric.hasPrefix("instructions") else { continue }
+        cells.insert(Results.Key(library, scenario))
+        if metric == "instructions_ratio_to_manual" { cells.insert(Results.Key("manual", scenario)) }
+        if metric == "instructions_ratio_to_wiring" { cells.insert(Results.Key("wiring", scenario)) }
+    }
+    return cells
+}

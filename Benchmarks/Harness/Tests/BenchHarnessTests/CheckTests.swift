@@ -229,4 +229,23 @@ struct CheckTests {
         #expect(!report.passed)
         #expect(report.failures.allSatisfy { $0.contains("this run left out S6") }, "\(report.failures)")
     }
+
+    @Test("the instruction cells a file reads are its instruction entries and their ratios' baselines, nothing else")
+    func instructionCellsRead() throws {
+        let file = try thresholds(
+            raceEntries + [
+                instructionEntry,
+                ["library": "wiring-dip", "scenario": "S2", "metric": "instructions_ratio_to_wiring", "kind": "target", "max": 3],
+                ["library": "wiring", "scenario": "S8", "metric": "instructions_ratio_to_manual", "kind": "target", "max": 9],
+                ["library": "wiring", "scenario": "S4", "metric": "ratio", "kind": "target", "max": 9],
+            ])
+        let cells = try #require(instructionCells(readBy: file))
+        let expected: Set<Results.Key> = [
+            Results.Key("wiring", "S1"), Results.Key("wiring-dip", "S2"), Results.Key("wiring", "S2"), Results.Key("wiring", "S8"),
+            Results.Key("manual", "S8"),
+        ]
+        #expect(cells == expected)
+        #expect(instructionCells(readBy: Data("[1, 2]".utf8)) == nil)
+        #expect(instructionCells(readBy: try thresholds([["library": "wiring", "metric": "ratio"]])) == nil)
+    }
 }
