@@ -71,6 +71,14 @@ func product(_ name: String, _ package: String, when trait: String) -> Target.De
     let swinjectUpstreamExclusions: [String] = []
 #endif
 
+/// CI's narrowed builds: `WIRING_TEST_TARGETS=WiringTests,WiringReliabilityTests swift test -c release`
+/// builds and runs those test targets alone, so that a release or sanitizer build compiles only
+/// the suites it runs (`.ci/run` says why each one is narrowed). Unset, as for every user and for
+/// the README's `swift test`, the package has all its test targets.
+let selectedTestTargets: Set<String>? = Context.environment["WIRING_TEST_TARGETS"].map {
+    Set($0.split(separator: ",").map(String.init))
+}
+
 let package = Package(
     name: "Wiring",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -260,3 +268,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if let selectedTestTargets {
+    package.targets.removeAll { $0.type == .test && !selectedTestTargets.contains($0.name) }
+}
