@@ -5,35 +5,21 @@
 #   Examples/Servers/Scripts/readme-session.sh [server] [README's port] [port]
 #
 # The server is todo-server (the default; its session uses localhost:8080) or todo-vapor (8081).
-# Uses the debug build that `swift build --package-path Examples/Servers` made; starts the server with
-# a throwaway database on the port (default 18091; it replaces the README's), and stops it at the end.
+# Uses the debug build that `swift build --package-path Examples/Servers` made (SERVERS_SCRATCH
+# names another build folder); starts the server with a throwaway database on the port (default
+# 18091; it replaces the README's) through Scripts/server.sh, and stops it at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/server.sh
 server_name=${1:-todo-server}
 readme_port=${2:-8080}
 port=${3:-18091}
 work=$(mktemp -d)
-swift run --skip-build "$server_name" --port "$port" --database "$work/todos.sqlite" >"$work/log" 2>&1 &
-server=$!
 finish() {
-    local status=$?
-    kill "$server" 2>/dev/null || true
-    if [ "$status" != 0 ]; then echo "the server's log:"; cat "$work/log"; fi
+    stop_leftover_server
     rm -rf "$work"
 }
 trap finish EXIT
-started=0
-for _ in $(seq 1 100); do
-    if curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1; then
-        started=1
-        break
-    fi
-    sleep 0.1
-done
-if [ "$started" != 1 ] || ! kill -0 "$server" 2>/dev/null; then
-    echo "$server_name did not start on port $port"
-    exit 1
-fi
 
 # The session: the sh blocks whose first line is a `$ curl` command to the README's port. Each
 # `$ ` line is a command; the lines up to the next one are what it prints.
@@ -45,8 +31,9 @@ awk -v address="localhost:$readme_port/" '/^```sh$/ { block = 1; first = 1; next
 
 failed=0
 commands=0
-run() {
-    local command=$1 expected=$2 actual
+# Runs one command of the session against the server on port $3 and compares what it prints.
+compare() {
+    local command=$1 expected=$2 port=$3 actual
     commands=$((commands + 1))
     # A command that fails (curl cannot connect, grep finds nothing) is a mismatch to report,
     # not a reason to stop here.
@@ -58,17 +45,22 @@ run() {
         failed=1
     fi
 }
-command=""
-expected=""
-while IFS= read -r line; do
-    if [[ $line == '$ '* ]]; then
-        if [ -n "$command" ]; then run "$command" "$expected"; fi
-        command=${line#\$ }
-        expected=""
-    else
-        expected+="${expected:+$'\n'}$line"
-    fi
-done <"$work/session"
-if [ -n "$command" ]; then run "$command" "$expected"; fi
-if [ "$failed" != 0 ]; then exit 1; fi
-echo "the README's curl session with $server_name: $commands commands, each printed what the README shows"
+
+# The check with_server runs: every command of the session, then the verdict.
+replay_session() {
+    local port=$1 command="" expected="" line
+    while IFS= read -r line; do
+        if [[ $line == '$ '* ]]; then
+            if [ -n "$command" ]; then compare "$command" "$expected" "$port"; fi
+            command=${line#\$ }
+            expected=""
+        else
+            expected+="${expected:+$'\n'}$line"
+        fi
+    done <"$work/session"
+    if [ -n "$command" ]; then compare "$command" "$expected" "$port"; fi
+    if [ "$failed" != 0 ]; then return 1; fi
+    echo "the README's curl session with $server_name: $commands commands, each printed what the README shows"
+}
+
+with_server "$server_name" "$port" replay_session
