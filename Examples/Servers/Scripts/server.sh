@@ -21,13 +21,16 @@ run_example() {
 with_server() {
     local name=$1 port=$2 check=$3
     shift 3
-    local work
-    work=$(mktemp -d)
+    local server_work
+    server_work=$(mktemp -d)
     local options=("$@")
-    if [[ " ${options[*]-} " != *" --database "* ]]; then options+=(--database "$work/todos.sqlite"); fi
-    run_example "$name" --port "$port" "${options[@]}" >"$work/log" 2>&1 &
+    if [[ " ${options[*]-} " != *" --database "* ]]; then options+=(--database "$server_work/todos.sqlite"); fi
+    # A simple command, not run_example: then $! is `swift run` itself, which execs the server, so
+    # the SIGTERM below reaches the server (a function in the background would be a subshell).
+    swift run --package-path "$servers_package" ${SERVERS_SCRATCH:+--scratch-path "$SERVERS_SCRATCH"} --skip-build \
+        "$name" --port "$port" "${options[@]}" >"$server_work/log" 2>&1 &
     running_server_pid=$!
-    running_server_log="$work/log"
+    running_server_log="$server_work/log"
     local up=0
     for _ in $(seq 1 150); do
         if curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1; then
@@ -48,12 +51,12 @@ with_server() {
     local status=0
     wait "$running_server_pid" || status=$?
     running_server_pid=""
-    if [ "$status" != 0 ] || ! grep -q "^$name: stopped\.$" "$work/log"; then
+    if [ "$status" != 0 ] || ! grep -q "^$name: stopped\.$" "$server_work/log"; then
         echo "$name did not stop cleanly on SIGTERM (exit status $status); its log:"
-        cat "$work/log"
+        cat "$server_work/log"
         return 1
     fi
-    rm -rf "$work"
+    rm -rf "$server_work"
 }
 
 # For the callers' EXIT traps: stops a server that a failed check left running and prints its log.
