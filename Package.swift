@@ -270,5 +270,8 @@ let package = Package(
 )
 
 if let selectedTestTargets {
+    // A misspelt name would silently leave a suite out of the run it was meant for.
+    let unknown = selectedTestTargets.subtracting(package.targets.filter { $0.type == .test }.map(\.name))
+    precondition(unknown.isEmpty, "WIRING_TEST_TARGETS names no test target called \(unknown.sorted().joined(separator: ", "))")
     package.targets.removeAll { $0.type == .test && !selectedTestTargets.contains($0.name) }
 }
