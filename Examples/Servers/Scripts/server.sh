@@ -7,16 +7,16 @@
 # 127.0.0.1:PORT with a new database (unless the options name one), waits up to 15 s for it to
 # answer GET /health, runs `CHECK PORT`, then stops it with SIGTERM and requires it to exit 0 with
 # "NAME: stopped." in its log. Any failure, CHECK's included (it runs under the caller's `set -e`),
-# prints the server's log. SERVERS_SCRATCH names the build folder (default: the package's own
-# .build); the server is never built here (`--skip-build`).
+# prints the server's log. SERVERS_SCRATCH, when set before this file is sourced, names the build
+# folder (default: the package's own .build); the server is never built here (`--skip-build`).
 servers_package="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 running_server_pid=""
 running_server_log=""
+# `swift run` of an example's executable from the shared build; the executable and its options follow.
+example_run=(swift run --package-path "$servers_package" ${SERVERS_SCRATCH:+--scratch-path "$SERVERS_SCRATCH"} --skip-build)
 
 # Runs an example server's executable from the shared build, in the foreground.
-run_example() {
-    swift run --package-path "$servers_package" ${SERVERS_SCRATCH:+--scratch-path "$SERVERS_SCRATCH"} --skip-build "$@"
-}
+run_example() { "${example_run[@]}" "$@"; }
 
 with_server() {
     local name=$1 port=$2 check=$3
@@ -27,8 +27,7 @@ with_server() {
     if [[ " ${options[*]-} " != *" --database "* ]]; then options+=(--database "$server_work/todos.sqlite"); fi
     # A simple command, not run_example: then $! is `swift run` itself, which execs the server, so
     # the SIGTERM below reaches the server (a function in the background would be a subshell).
-    swift run --package-path "$servers_package" ${SERVERS_SCRATCH:+--scratch-path "$SERVERS_SCRATCH"} --skip-build \
-        "$name" --port "$port" "${options[@]}" >"$server_work/log" 2>&1 &
+    "${example_run[@]}" "$name" --port "$port" "${options[@]}" >"$server_work/log" 2>&1 &
     running_server_pid=$!
     running_server_log="$server_work/log"
     local up=0
