@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Settings shared by every target. Each flag carries the reason it is on.
@@ -20,6 +20,15 @@ let layeredSettings: [SwiftSetting] =
     strictSettings + [
         .enableUpcomingFeature("InternalImportsByDefault")
     ]
+
+/// An app target as Xcode 26's templates make it: every declaration main-actor unless it says
+/// otherwise, nonisolated async functions on the caller's actor, conformances of main-actor types
+/// isolated to it.
+let appSettings: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
 
 /// For the facades' tests, which compile code written the way the original libraries' users
 /// wrote it (`Dependency` rather than `any Dependency`), to prove that it still compiles.
@@ -187,6 +196,22 @@ let package = Package(
             name: "WiringReadmeTests",
             dependencies: ["Wiring", "WiringTesting"],
             swiftSettings: strictSettings
+        ),
+        // A small app, compiled as an Xcode 26 app target is: main-actor by default, with the two
+        // features its templates turn on. It proves that Wiring's modules, property wrappers,
+        // scopes and validation work there as the Apps article writes them.
+        .target(
+            name: "ShopApp",
+            dependencies: ["Wiring"],
+            path: "Examples/ShopApp/Sources/ShopApp",
+            swiftSettings: appSettings
+        ),
+        // The app's tests, in a test target without those settings (nonisolated by default), as
+        // an Xcode test target often is: the app's modules must work from there.
+        .testTarget(
+            name: "ShopAppTests",
+            dependencies: ["ShopApp", "WiringTesting"],
+            path: "Examples/ShopApp/Tests/ShopAppTests"
         ),
         // Code written as a user's package writes it: no upcoming features, so that a hook whose
         // meaning depends on them (an async closure parameter) shows up as not called.

@@ -16,7 +16,8 @@ extension Container {
     ///   ``WiringError/Code/isolationMismatch`` instead of running the factory off the main actor.
     ///
     /// Once a singleton is built, reading it is a plain cached read from any thread, which is why
-    /// `T` must be `Sendable` (a `@MainActor` class is).
+    /// `T` must be `Sendable` (a `@MainActor` class is). In a ``Module``, the declarations take
+    /// main-actor factories too: `singleton { @MainActor in SessionStore() }`.
     @discardableResult
     public func register<T: Sendable>(
         _ type: T.Type = T.self,
@@ -26,10 +27,24 @@ extension Container {
         line: UInt = #line,
         mainActor factory: @escaping @MainActor @Sendable (Resolver) throws -> T
     ) -> Registration<T> {
-        register(T.self, tag: tag, lifetime: lifetime, file: file, line: line) { resolver in
-            guard isOnMainActorExecutor else { throw IsolationViolation() }
-            return try MainActor.assumeIsolated { try factory(resolver) }
-        }
+        register(T.self, tag: tag, lifetime: lifetime, file: file, line: line, factory: onMainActor(factory))
+    }
+}
+
+/// `body` as a function that any thread may call: on the main actor's executor it runs `body`
+/// in place; anywhere else it throws ``IsolationViolation`` (a resolve's
+/// ``WiringError/Code/isolationMismatch``, which `resolveAsync` answers by running the resolve
+/// again on the main actor, and the dry run by running the registration there).
+///
+/// Every main-actor factory, hook and decorator goes through here, so that all of them obey
+/// the same rule.
+func onMainActor<each A: Sendable, R: Sendable>(
+    _ body: @escaping @MainActor @Sendable (repeat each A) throws -> R
+) -> @Sendable (repeat each A) throws -> R {
+    { (argument: repeat each A) throws -> R in
+        guard isOnMainActorExecutor else { throw IsolationViolation() }
+        // The checked fact above is what `assumeIsolated` needs; it traps only if it is false.
+        return try MainActor.assumeIsolated { try body(repeat each argument) }
     }
 }
 

@@ -161,6 +161,44 @@ extension Declaration {
     }
 }
 
+extension Declaration {
+    /// An auto-wired declaration: `initializer`'s parameters are resolved by type.
+    init<each D>(
+        tag: (any Hashable & Sendable)?,
+        lifetime: Lifetime,
+        file: StaticString,
+        line: UInt,
+        autowiring initializer: @escaping @Sendable (repeat each D) throws -> T
+    ) {
+        self.init(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
+            lifetime: lifetime,
+            site: SourceLocation(file, line),
+            forwardedKeys: []
+        ) { container in
+            container.add(T.self, tag: tag, lifetime: lifetime, file: file, line: line, autowiring: initializer)
+        }
+    }
+
+    /// A contribution's declaration, keyed by its source line (``ContributionSite``); `apply`
+    /// makes the contribution.
+    init(
+        contributionAt file: StaticString,
+        _ line: UInt,
+        lifetime: Lifetime,
+        apply: @escaping (Container) -> Registration<T>
+    ) {
+        let site = SourceLocation(file, line)
+        self.init(
+            key: ServiceKey(type: T.self, tag: ServiceTag(ContributionSite(site: site)), arguments: Void.self),
+            lifetime: lifetime,
+            site: site,
+            forwardedKeys: [],
+            apply: apply
+        )
+    }
+}
+
 extension Declaration where T: Sendable {
     /// A declaration with an async factory; see
     /// the async `Container.register`.

@@ -21,7 +21,13 @@
 /// `transient { … }` and the other lifetimes), other modules (nested), `if`,
 /// `if let`, `switch` and `for`. Nothing is built when a module is installed; the order in which
 /// modules are installed does not matter, because registrations refer to each other only by type.
-public protocol Module: RegistrationDeclaring {
+///
+/// A module's metatype is `Sendable` (``SendableMetatype``), so that a module written in an app
+/// target with default main-actor isolation stays nonisolated: installed, validated and used in
+/// tests from any context, with no `nonisolated` on it. Its factories that build main-actor
+/// types run on the main actor when they say so: `singleton { @MainActor in SessionStore() }`
+/// (see ``MainActorDeclaring``).
+public protocol Module: RegistrationDeclaring, SendableMetatype {
     /// The module's registrations, in declaration order.
     @RegistrationsBuilder var registrations: Registrations { get }
 }

@@ -2,7 +2,10 @@
 /// and the other declarations. They are members of every module (and of the parameter of an
 /// inline ``Registrations`` list), not global functions, so they are in scope exactly where
 /// registrations are declared and nowhere else in a file that imports Wiring.
-public protocol RegistrationDeclaring {}
+///
+/// Each declaration has a main-actor form too, from ``MainActorDeclaring``: a closure marked
+/// `@MainActor in`, or a main-actor initializer given to `autowire`, selects it.
+public protocol RegistrationDeclaring: MainActorDeclaring {}
 
 extension RegistrationDeclaring {
 
@@ -240,12 +243,7 @@ extension RegistrationDeclaring {
         line: UInt = #line,
         _ factory: @escaping @Sendable (Resolver) throws -> Element
     ) -> Declaration<Element> {
-        Declaration(
-            key: ServiceKey(type: Element.self, tag: ServiceTag(ContributionSite(site: SourceLocation(file, line))), arguments: Void.self),
-            lifetime: lifetime,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
+        Declaration(contributionAt: file, line, lifetime: lifetime) { container in
             container.contribute(to: collection, tag: tag, lifetime: lifetime, file: file, line: line, factory)
         }
     }
@@ -261,12 +259,7 @@ extension RegistrationDeclaring {
         line: UInt = #line,
         _ factory: @escaping @Sendable (Resolver) throws -> Element
     ) -> Declaration<Element> {
-        Declaration(
-            key: ServiceKey(type: Element.self, tag: ServiceTag(ContributionSite(site: SourceLocation(file, line))), arguments: Void.self),
-            lifetime: lifetime,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
+        Declaration(contributionAt: file, line, lifetime: lifetime) { container in
             container.contribute(to: map, key: key, tag: tag, lifetime: lifetime, file: file, line: line, factory)
         }
     }
@@ -297,7 +290,7 @@ extension RegistrationDeclaring {
         line: UInt = #line,
         _ initializer: @escaping @Sendable (repeat each D) throws -> T
     ) -> Declaration<T> {
-        autowiring(tag: tag, lifetime: lifetime, file: file, line: line, initializer)
+        Declaration(tag: tag, lifetime: lifetime, file: file, line: line, autowiring: initializer)
     }
 
     /// Declares an auto-wired ``Lifetime/transient``, of any type; see
@@ -308,24 +301,7 @@ extension RegistrationDeclaring {
         line: UInt = #line,
         _ initializer: @escaping @Sendable (repeat each D) throws -> T
     ) -> Declaration<T> {
-        autowiring(tag: tag, lifetime: .transient, file: file, line: line, initializer)
-    }
-
-    private func autowiring<T, each D>(
-        tag: (any Hashable & Sendable)?,
-        lifetime: Lifetime,
-        file: StaticString,
-        line: UInt,
-        _ initializer: @escaping @Sendable (repeat each D) throws -> T
-    ) -> Declaration<T> {
-        Declaration(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
-            lifetime: lifetime,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
-            container.add(T.self, tag: tag, lifetime: lifetime, file: file, line: line, autowiring: initializer)
-        }
+        Declaration(tag: tag, lifetime: .transient, file: file, line: line, autowiring: initializer)
     }
 
     /// Declares a registration of a type that is not `Sendable`, with any lifetime, on the

@@ -29,6 +29,9 @@ struct DryRun {
     let incomplete: (reason: String, next: ServiceKey?)?
     /// The sample values no scope of the dry run could take, with why.
     let rejectedSamples: [(ServiceKey, WiringError)]
+    /// The registrations that need the main actor (a main-actor factory or hook, theirs or a
+    /// dependency's), which this dry run could not run there, and where they were registered.
+    let notRunOnMainActor: [(key: ServiceKey, site: SourceLocation?)]
 
     /// A registration to dry-run: its container's place in the chain, and its key.
     private struct Planned {
@@ -58,6 +61,10 @@ struct DryRun {
         /// and its scopes.
         var lastCopy: Container?
         var lastScopes: [Scope] = []
+        var lastAttempt: Attempt?
+        /// The registrations whose resolve on the worker needed the main actor: they run again
+        /// on the main actor (``runOnMainActor(_:)``) when the dry run can get there.
+        var needMainActor: [Planned] = []
         /// The sample values for the scopes, and those the latest attempt's scopes refused.
         let samples: [ScopeSample]
         var rejectedSamples: [(ServiceKey, WiringError)] = []
@@ -65,6 +72,16 @@ struct DryRun {
         init(plan: [Planned], samples: [ScopeSample]) {
             self.plan = plan
             self.samples = samples
+        }
+
+        /// Records what resolving `item` threw. `isolationMismatch` is no finding: it says that
+        /// the registration, or one it resolves, needs the main actor.
+        func record(_ error: WiringError, resolving item: Planned) {
+            if error.code == .isolationMismatch {
+                needMainActor.append(item)
+            } else {
+                errors.append(error)
+            }
         }
 
         /// The next registration to dry-run, and its entry and resolver in `attempt`; `nil` when
@@ -86,18 +103,20 @@ struct DryRun {
             let attempt = Self.prepare(container, for: progress)
             guard let worker = Self.startWorker(for: progress, attempt: attempt) else { break }
             let outcome = worker.runAndWait {
-                while let (_, entry, resolver) = progress.advance(in: attempt) {
+                while let (item, entry, resolver) = progress.advance(in: attempt) {
                     do throws(WiringError) {
                         try entry.resolveDiscarding(resolver)
                     } catch {
                         // `asyncRequired` included: the analysis reads it as a dependency on an
                         // async registration, which the sync dry run cannot await.
-                        progress.errors.append(error)
+                        progress.record(error, resolving: item)
                     }
                 }
             }
             guard Self.absorb(outcome, of: attempt, into: progress) else { break }
         }
+        // Called on the main actor, it runs what needs it in place; anywhere else it cannot.
+        if isOnMainActorExecutor { Self.runOnMainActor(progress) }
         self.init(finished: progress, of: container)
     }
 
@@ -121,7 +140,7 @@ struct DryRun {
                                 try entry.resolveDiscarding(resolver)
                             }
                         } catch {
-                            progress.errors.append(error)
+                            progress.record(error, resolving: item)
                         }
                     }
                 }
@@ -129,7 +148,30 @@ struct DryRun {
             }
             guard Self.absorb(await Self.outcome(of: worker), of: attempt, into: progress) else { break }
         }
+        if !progress.needMainActor.isEmpty {
+            await MainActor.run { Self.runOnMainActor(progress) }
+        }
         self.init(finished: progress, of: container)
+    }
+
+    /// Resolves, on the calling thread, which is the main actor's, the registrations whose
+    /// resolve on the worker needed the main actor, in the latest attempt's copy; what they
+    /// throw is recorded as the worker's errors are. A call-site injection (`wired()`, `@Wired`)
+    /// that fails here stops the program, as it does outside a dry run: the main thread cannot
+    /// be parked.
+    private static func runOnMainActor(_ progress: Progress) {
+        guard let attempt = progress.lastAttempt else { return }
+        let items = progress.needMainActor
+        progress.needMainActor = []
+        for item in items {
+            guard let entry = attempt.entry(item) else { continue }
+            do throws(WiringError) {
+                try entry.resolveDiscarding(attempt.scopes[item.level].resolver)
+            } catch {
+                progress.errors.append(error)
+            }
+        }
+        progress.edges.formUnion(attempt.recorder.edges)
     }
 
     /// A new dry run's progress: what an earlier dry run of the unchanged container learned
@@ -155,6 +197,7 @@ struct DryRun {
         let next = progress.next < progress.plan.count ? progress.plan[progress.next].key : nil
         progress.lastCopy = attempt.copy
         progress.lastScopes = attempt.scopes
+        progress.lastAttempt = attempt
         guard progress.parks < maximumParks else {
             progress.incomplete = (
                 "the dry run stopped after \(maximumParks) call-site injections (wired(), @Wired) failed", next
@@ -190,6 +233,10 @@ struct DryRun {
         self.errors = progress.errors
         self.incomplete = progress.incomplete
         self.rejectedSamples = progress.rejectedSamples
+        let attempt = progress.lastAttempt
+        self.notRunOnMainActor = progress.needMainActor.map { item in
+            (item.key, attempt?.entry(item)?.site)
+        }
     }
 
     /// Disposes what the dry run built, as a shutdown of its copy does: its scopes' instances,

@@ -11,8 +11,10 @@ public struct ValidationOptions: Sendable {
     /// its parents) with a scope of every name, to learn the dependencies of closure factories
     /// and hooks. It runs your factories, so they must be safe to run; the real container's
     /// caches are not touched. Registrations that take runtime arguments, values given to
-    /// scopes (``Registration/providedToScopes()``), and main-actor factories resolved off the
-    /// main actor, are not dry-run.
+    /// scopes (``Registration/providedToScopes()``) are not dry-run. Main-actor factories run on
+    /// the main actor: the `async` `validate` goes there, a synchronous `validate` called there
+    /// runs them in place, and one called elsewhere reports each of them as a
+    /// ``ValidationFinding/Kind/dryRunIncomplete`` error, since it could not check them.
     ///
     /// What the dry run builds is disposed before `validate` returns, as a shutdown of the copy
     /// would; a teardown that fails is a ``ValidationFinding/Kind/teardownFailed`` warning. The
@@ -305,6 +307,21 @@ extension Container {
                 )
             )
         }
+        for (key, site) in run?.notRunOnMainActor ?? [] {
+            findings.append(
+                ValidationFinding(
+                    kind: .dryRunIncomplete,
+                    severity: .error,
+                    registration: key.description,
+                    site: site,
+                    path: [key.description],
+                    headline:
+                        "\(key) needs the main actor (its factory or hook, or one of a registration it resolves, is main-actor), and this validate ran off the main actor: it was not dry-run.",
+                    fix:
+                        "validate with `await container.validate(options)`, which runs main-actor factories on the main actor, or call validate on the main actor (a @MainActor test)."
+                )
+            )
+        }
         if let (reason, next) = run?.incomplete {
             findings.append(
                 ValidationFinding(
@@ -333,10 +350,33 @@ extension Container {
     /// Validates `modules` as an application would install them: in a new container, reporting
     /// clashing declarations as ``ValidationFinding/Kind/duplicateDeclaration`` (keeping the
     /// first), then everything ``validate(_:)-11zjp`` reports.
+    ///
+    /// A dry run of modules that declare main-actor factories needs the main actor: call this on
+    /// it, or use the `async` form, which goes there.
     public static func validate(
         modules: [any Module],
         options: ValidationOptions = ValidationOptions()
     ) -> ValidationReport {
+        let (container, duplicates) = installedForValidation(modules)
+        return container.validate(options).adding(duplicates)
+    }
+
+    /// ``validate(modules:options:)``, with the dry run of the `async` ``validate(_:)-3cy96``:
+    /// async factories awaited, main-actor factories run on the main actor.
+    ///
+    /// ```swift
+    /// let report = await Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
+    /// ```
+    public static func validate(
+        modules: [any Module],
+        options: ValidationOptions = ValidationOptions()
+    ) async -> ValidationReport {
+        let (container, duplicates) = installedForValidation(modules)
+        return await container.validate(options).adding(duplicates)
+    }
+
+    /// A new container with `modules` installed, and the declarations that clashed.
+    private static func installedForValidation(_ modules: [any Module]) -> (Container, [ValidationFinding]) {
         let container = Container()
         let plan = container.installPlan(for: modules, overriding: false)
         container.apply(plan, overriding: false)
@@ -353,7 +393,6 @@ extension Container {
                     "keep one of the two declarations, or give them different tags; to override on purpose, install the override into a child container."
             )
         }
-        let report = container.validate(options)
-        return ValidationReport(findings: duplicates + report.findings, graph: report.graph)
+        return (container, duplicates)
     }
 }

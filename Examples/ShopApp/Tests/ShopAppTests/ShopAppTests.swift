@@ -1,0 +1,87 @@
+import Testing
+import WiringTesting
+
+@testable import ShopApp
+
+// These tests are compiled without the app's settings (nonisolated by default), as a test target
+// often is: the app's main-actor module and types must work from here as written.
+
+@Suite("The shop app, from a test target without its settings")
+struct ShopAppTests {
+    @Test(.isolatedContainer(installing: AppModule()))
+    @MainActor
+    func catalogLoadsThroughTheModulesWiring() async throws {
+        let session: SessionStore = try resolve()
+        session.userName = "Ada"
+        let model = CatalogViewModel()
+        try await model.load()
+        #expect(model.products.map(\.name) == ["Kettle", "Teapot"])
+        #expect(model.greeting == "Hello, Ada")
+    }
+
+    @Test(
+        "each test's fake backend is its own, in parallel",
+        .isolatedContainer(installing: AppModule()),
+        arguments: ["Mug", "Spoon", "Tray", "Jug"]
+    )
+    @MainActor
+    func fakesInParallelTests(name: String) async throws {
+        Container.current.register((any APIClient).self, lifetime: .singleton) { _ in
+            FakeAPIClient(catalog: [Product(id: 9, name: name, price: 1)])
+        }
+        let model = CatalogViewModel()
+        try await model.load()
+        #expect(model.products.map(\.name) == [name])
+    }
+
+    @Test(
+        .isolatedContainer(installing: AppModule()) {
+            $0.register(SessionStore.self, lifetime: .singleton, mainActor: { _ in SessionStore(userName: "Grace") })
+        })
+    @MainActor
+    func overridesReplaceMainActorState() throws {
+        #expect(CatalogViewModel().greeting == "Hello, Grace")
+    }
+
+    @Test("a checkout screen's draft is its scope's, and the order is stored")
+    @MainActor
+    func checkoutScope() async throws {
+        let container = Container()
+        try container.install(AppModule())
+        let screen = container.makeScope(.checkout)
+        let model = withContainer(screen) { CheckoutViewModel() }
+        let again = withContainer(screen) { CheckoutViewModel() }
+        model.add(Product(id: 1, name: "Kettle", price: 30))
+        #expect(again.draft === model.draft)
+        await model.placeOrder()
+        #expect(model.lastOrder == 1)
+        let next = container.makeScope(.checkout)
+        #expect(withContainer(next) { CheckoutViewModel() }.draft !== model.draft)
+        // Closed from a background task: the main-actor instances are disposed there, once.
+        try await Task.detached { try await screen.close() }.value
+        try await next.close()
+        try await container.shutdown()
+    }
+}
+
+@Suite("Validation of the app's modules")
+struct ShopAppValidationTests {
+    @Test func appModulesAreValid() async {
+        let report = await Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
+        #expect(report.isClean, "\(report)")
+        #expect(report.graph.nodes.count == 6)
+    }
+
+    @Test("a broken main-actor factory is reported, by the awaited validate from a nonisolated test")
+    func brokenMainActorFactoryIsReported() async {
+        struct Broken: Module {
+            var registrations: Registrations {
+                AppModule()
+                // The draft is scoped: a singleton that holds one would keep the first for ever.
+                singleton { @MainActor r in CheckoutViewModelHolder(draft: try r.resolve()) }
+            }
+        }
+        let report = await Container.validate(modules: [Broken()], options: ValidationOptions(dryRun: true))
+        #expect(report.errors.map(\.kind) == [.captiveDependency], "\(report)")
+    }
+}
