@@ -43,6 +43,15 @@ struct ShopAppTests {
         #expect(CatalogViewModel().greeting == "Hello, Grace")
     }
 
+    @Test("previews get the app's wiring with the preview module's replacements")
+    @MainActor
+    func previewContainer() async throws {
+        let model = withContainer(try Container.preview()) { CatalogViewModel() }
+        try await model.load()
+        #expect(model.products.map(\.name) == ["Preview kettle"])
+        #expect(model.greeting == "Hello, Preview")
+    }
+
     @Test("a checkout screen's draft is its scope's, and the order is stored")
     @MainActor
     func checkoutScope() async throws {

@@ -1,0 +1,27 @@
+import Wiring
+
+/// A backend for previews: a fixed catalog, at once.
+struct PreviewAPIClient: APIClient {
+    func products() async throws -> [Product] {
+        [Product(id: 1, name: "Preview kettle", price: 1)]
+    }
+}
+
+/// What previews replace in the app's wiring.
+struct PreviewModule: Module {
+    var registrations: Registrations {
+        singleton((any APIClient).self) { PreviewAPIClient() }
+        singleton { @MainActor in SessionStore(userName: "Preview") }
+    }
+}
+
+extension Container {
+    /// The app's wiring with ``PreviewModule``'s replacements, for previews:
+    /// `withContainer(try .preview()) { CatalogView(model: CatalogViewModel()) }`.
+    static func preview() throws -> Container {
+        let container = Container()
+        try container.install(AppModule())
+        try container.install([PreviewModule()], overriding: true)
+        return container
+    }
+}

@@ -1,0 +1,29 @@
+#if canImport(XCTest)
+    import XCTest
+    import WiringTesting
+
+    @testable import ShopApp
+
+    /// The app's modules through the XCTest base class, from a nonisolated test target.
+    final class ShopAppXCTests: WiringTestCase {
+        override func makeContainer() throws -> Container {
+            let app = Container()
+            try app.install(AppModule())
+            // The test's override, in a child: validation then knows it is one on purpose.
+            let container = app.makeChild()
+            container.register(SessionStore.self, lifetime: .singleton, mainActor: { _ in SessionStore(userName: "Lin") })
+            return container
+        }
+
+        func testViewModelsResolveFromTheTestsContainer() throws {
+            // XCTest runs test methods on the main thread.
+            let greeting = MainActor.assumeIsolated { CatalogViewModel().greeting }
+            XCTAssertEqual(greeting, "Hello, Lin")
+        }
+
+        func testValidationOnTheMainThreadRunsMainActorFactories() {
+            let report = container.validate(ValidationOptions(dryRun: true))
+            XCTAssertTrue(report.isClean, "\(report)")
+        }
+    }
+#endif
