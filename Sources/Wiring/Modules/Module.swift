@@ -22,7 +22,7 @@
 /// `if let`, `switch` and `for`. Nothing is built when a module is installed; the order in which
 /// modules are installed does not matter, because registrations refer to each other only by type.
 ///
-/// A module's metatype is `Sendable` (``SendableMetatype``), so that a module written in an app
+/// A module's metatype is `Sendable` (`SendableMetatype`), so that a module written in an app
 /// target with default main-actor isolation stays nonisolated: installed, validated and used in
 /// tests from any context, with no `nonisolated` on it. Its factories that build main-actor
 /// types run on the main actor when they say so: `singleton { @MainActor in SessionStore() }`

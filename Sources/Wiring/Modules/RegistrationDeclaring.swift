@@ -294,7 +294,7 @@ extension RegistrationDeclaring {
     }
 
     /// Declares an auto-wired ``Lifetime/transient``, of any type; see
-    /// ``autowire(tag:lifetime:file:line:_:)``.
+    /// the `autowire` that takes a lifetime.
     public func autowire<T, each D>(
         tag: (any Hashable & Sendable)? = nil,
         file: StaticString = #fileID,

@@ -361,7 +361,7 @@ extension Container {
         return container.validate(options).adding(duplicates)
     }
 
-    /// ``validate(modules:options:)``, with the dry run of the `async` ``validate(_:)-3cy96``:
+    /// ``validate(modules:options:)-3c56u``, with the dry run of the `async` ``validate(_:)-3cy96``:
     /// async factories awaited, main-actor factories run on the main actor.
     ///
     /// ```swift

@@ -18,6 +18,13 @@ struct DocSnippetTests {
         ("Sources/Wiring/Documentation.docc/ResolvingTagsAndArguments.md", ["Tests/WiringTests/Docs/RegisteringSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/StoringAndPublishing.md", ["Tests/WiringTests/Docs/CatalogSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/Testing.md", ["Tests/WiringTestingTests/FirstTestTests.swift"]),
+        (
+            "Sources/Wiring/Documentation.docc/WiringInAnApp.md",
+            [
+                "Examples/ShopApp/Sources/ShopApp/AppModule.swift", "Examples/ShopApp/Sources/ShopApp/ViewModels.swift",
+                "Examples/ShopApp/Sources/ShopApp/Previews.swift", "Examples/ShopApp/Tests/ShopAppTests/ShopAppTests.swift",
+            ]
+        ),
         ("Sources/Wiring/Documentation.docc/ConcurrencyAndActors.md", ["Tests/WiringTests/Docs/ConcurrencySnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/Lifecycle.md", ["Tests/WiringTests/Docs/ConcurrencySnippets.swift"]),
         ("Sources/WiringTesting/Documentation.docc/WiringTesting.md", ["Tests/WiringTestingTests/CatalogSnippets.swift"]),
