@@ -206,12 +206,19 @@ let package = Package(
             path: "Examples/ShopApp/Sources/ShopApp",
             swiftSettings: appSettings
         ),
-        // The app's tests, in a test target without those settings (nonisolated by default), as
-        // an Xcode test target often is: the app's modules must work from there.
+        // The app's tests, with the app's settings: the Apps article's test snippets are here.
         .testTarget(
             name: "ShopAppTests",
             dependencies: ["ShopApp", "WiringTesting"],
-            path: "Examples/ShopApp/Tests/ShopAppTests"
+            path: "Examples/ShopApp/Tests/ShopAppTests",
+            swiftSettings: appSettings
+        ),
+        // The app's modules from a test target without those settings (nonisolated by default),
+        // as an Xcode test target often is: the trait, validation and the XCTest base class.
+        .testTarget(
+            name: "ShopAppNonisolatedTests",
+            dependencies: ["ShopApp", "WiringTesting"],
+            path: "Examples/ShopApp/Tests/ShopAppNonisolatedTests"
         ),
         // Code written as a user's package writes it: no upcoming features, so that a hook whose
         // meaning depends on them (an async closure parameter) shows up as not called.

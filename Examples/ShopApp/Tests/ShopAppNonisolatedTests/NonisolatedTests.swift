@@ -1,0 +1,46 @@
+import Testing
+import WiringTesting
+
+@testable import ShopApp
+
+// Compiled without the app's settings: code here is nonisolated unless it says otherwise, and
+// the app's main-actor types and its module are used from here as written.
+
+@Suite("The app's modules, from a nonisolated test target")
+struct NonisolatedTests {
+    @Test(
+        .isolatedContainer(installing: AppModule()) {
+            $0.register((any APIClient).self, lifetime: .singleton) { _ in PreviewAPIClient() }
+        })
+    func aTraitInstallsTheAppsModule() async throws {
+        // Off the main actor: the main-actor session store is built there by resolveAsync.
+        let session = try await Container.current.resolveAsync(SessionStore.self)
+        let products = try await resolve((any APIClient).self).products()
+        // The app's types are main-actor: their properties are read there.
+        let names = await MainActor.run { products.map(\.name) }
+        #expect(names == ["Preview kettle"])
+        #expect(await session.userName == nil)
+    }
+
+    @Test("the awaited validate(modules:) runs the main-actor factories, from a nonisolated test")
+    func awaitedValidation() async {
+        let report = await Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
+        #expect(report.isClean, "\(report)")
+    }
+
+    @Test("a synchronous validate(modules:) off the main actor says which factories it could not run")
+    func synchronousValidationOffTheMainActor() async {
+        let report = await Task.detached {
+            Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
+        }.value
+        let unchecked = Set(report.errors.filter { $0.kind == .dryRunIncomplete }.map(\.registration))
+        #expect(unchecked == ["any APIClient", "SessionStore", "OrderService", "CheckoutDraft"], "\(report)")
+    }
+
+    @Test("on the main actor, a synchronous validate(modules:) runs them in place")
+    @MainActor
+    func synchronousValidationOnTheMainActor() {
+        let report = Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
+        #expect(report.isClean, "\(report)")
+    }
+}
