@@ -316,7 +316,7 @@ extension Container {
                     site: site,
                     path: [key.description],
                     headline:
-                        "\(key) needs the main actor (its factory or hook, or one of a registration it resolves, is main-actor), and this validate ran off the main actor: it was not dry-run.",
+                        "\(key) must be built on the main actor (its factory or a hook, or those of a registration it resolves, run there), and this validate ran off it: it was not dry-run.",
                     fix:
                         "validate with `await container.validate(options)`, which runs main-actor factories on the main actor, or call validate on the main actor (a @MainActor test)."
                 )

@@ -6,6 +6,12 @@ extension ScopeName {
     nonisolated static let checkout: ScopeName = "checkout"
 }
 
+/// The backends the app can talk to: tags of the `APIClient` registrations. (`nonisolated`: in an
+/// app target an enum is main-actor, and so is its `Hashable` conformance, which the module uses.)
+nonisolated enum Backend: Hashable {
+    case staging
+}
+
 /// The whole app's wiring, main-actor state included.
 struct AppModule: Module {
     var baseURL = "https://shop.example.com"
@@ -13,6 +19,9 @@ struct AppModule: Module {
     var registrations: Registrations {
         instance(APIConfig(baseURL: baseURL))
         singleton((any APIClient).self) { @MainActor r in LiveAPIClient(config: try r.resolve()) }
+        singleton((any APIClient).self, tag: Backend.staging) { @MainActor in
+            LiveAPIClient(config: APIConfig(baseURL: "https://staging.shop.example.com"))
+        }
         singleton { Database() }
         singleton { @MainActor in SessionStore() }
         autowire(lifetime: .singleton, OrderService.init(api:database:))

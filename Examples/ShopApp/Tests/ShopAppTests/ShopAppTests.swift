@@ -43,6 +43,14 @@ struct ShopAppTests {
         #expect(CatalogViewModel().greeting == "Hello, Grace")
     }
 
+    @Test("a tag declared in the app target selects its registration")
+    func taggedBackend() throws {
+        let container = Container()
+        try container.install(AppModule())
+        let staging = try container.resolve((any APIClient).self, tag: Backend.staging) as? LiveAPIClient
+        #expect(staging?.config.baseURL == "https://staging.shop.example.com")
+    }
+
     @Test("previews get the app's wiring with the preview module's replacements")
     @MainActor
     func previewContainer() async throws {
@@ -78,7 +86,7 @@ struct ShopAppValidationTests {
     @Test func appModulesAreValid() async {
         let report = await Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
         #expect(report.isClean, "\(report)")
-        #expect(report.graph.nodes.count == 6)
+        #expect(report.graph.nodes.count == 7)
     }
 
     @Test("a broken main-actor factory is reported, by the awaited validate from a nonisolated test")
