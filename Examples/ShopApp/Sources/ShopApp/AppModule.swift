@@ -26,5 +26,6 @@ struct AppModule: Module {
         singleton { @MainActor in SessionStore() }
         autowire(lifetime: .singleton, OrderService.init(api:database:))
         scoped(in: .checkout) { @MainActor in CheckoutDraft() }
+            .onDispose { @MainActor draft async in draft.isOpen = false }
     }
 }

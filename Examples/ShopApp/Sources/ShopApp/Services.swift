@@ -60,6 +60,8 @@ final class SessionStore {
 @Observable
 final class CheckoutDraft {
     var items: [Product] = []
+    /// False once the screen's scope has closed: a view still holding the draft shows it closed.
+    var isOpen = true
 
     init() {}
 

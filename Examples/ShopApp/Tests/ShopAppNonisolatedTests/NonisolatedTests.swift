@@ -43,6 +43,8 @@ struct NonisolatedTests {
     @MainActor
     func synchronousValidationOnTheMainActor() {
         let report = Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
-        #expect(report.isClean, "\(report)")
+        #expect(report.isValid, "\(report)")
+        // The draft's teardown is async, which a synchronous validate cannot await: it says so.
+        #expect(report.warnings.map(\.kind) == [.teardownNotAwaited], "\(report)")
     }
 }

@@ -23,7 +23,9 @@
 
         func testValidationOnTheMainThreadRunsMainActorFactories() {
             let report = container.validate(ValidationOptions(dryRun: true))
-            XCTAssertTrue(report.isClean, "\(report)")
+            XCTAssertTrue(report.isValid, "\(report)")
+            // The draft's async teardown, which a synchronous validate cannot await, is the one warning.
+            XCTAssertEqual(report.warnings.map(\.kind), [.teardownNotAwaited], "\(report)")
         }
     }
 #endif

@@ -76,6 +76,7 @@ struct ShopAppTests {
         #expect(withContainer(next) { CheckoutViewModel() }.draft !== model.draft)
         // Closed from a background task: the main-actor instances are disposed there, once.
         try await Task.detached { try await screen.close() }.value
+        #expect(!model.draft.isOpen)
         try await next.close()
         try await container.shutdown()
     }
