@@ -49,7 +49,8 @@ extension Container {
     }
 
     /// Builds every eager singleton of this container that is not built yet, in registration
-    /// order, awaiting those with async factories: the async form of ``start()``.
+    /// order, awaiting those with async factories: the async form of ``start()``. One that
+    /// needs the main actor (a main-actor factory, or one it resolves) is built there.
     ///
     /// - Throws: The first ``WiringError`` a build throws; the singletons built before it stay
     ///   built.
@@ -58,7 +59,19 @@ extension Container {
             if let build = entry.asyncBuildObject as? any AsyncStarting {
                 try await build.start(entry)
             } else {
-                try entry.startEagerly()
+                do {
+                    try entry.startEagerly()
+                } catch where error.code == .isolationMismatch && !isOnMainActorExecutor {
+                    // As `resolveAsync` does: the same build again, on the main actor.
+                    let result = await MainActor.run { () -> Result<Void, WiringError> in
+                        do throws(WiringError) {
+                            return .success(try entry.startEagerly())
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                    try result.get()
+                }
             }
         }
     }

@@ -86,6 +86,28 @@ struct MainActorModuleTests {
         #expect(builds.count == 1)
     }
 
+    @Test("startAsync builds a main-actor eager singleton on the main actor; start off it throws isolationMismatch")
+    func eagerSingletons() async throws {
+        let builds = Counter()
+        let container = Container()
+        try container.install(
+            Registrations {
+                $0.eagerSingleton { @MainActor in
+                    builds.increment()
+                    return Store(label: "eager")
+                }
+            })
+        let error = await Task.detached {
+            #expect(throws: WiringError.self) { try container.start() }
+        }.value
+        #expect(error?.code == .isolationMismatch)
+        try await Task.detached { try await container.startAsync() }.value
+        #expect(builds.count == 1)
+        // Built: a synchronous read from another thread is a cached read.
+        _ = try await Task.detached { try container.resolve(Store.self) }.value
+        #expect(builds.count == 1)
+    }
+
     @Test("a closure without @MainActor keeps the nonisolated form, which builds on any thread")
     func unmarkedClosuresStayNonisolated() async throws {
         let container = Container()
