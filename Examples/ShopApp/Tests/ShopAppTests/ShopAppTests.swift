@@ -3,10 +3,10 @@ import WiringTesting
 
 @testable import ShopApp
 
-// These tests are compiled without the app's settings (nonisolated by default), as a test target
-// often is: the app's main-actor module and types must work from here as written.
+// These tests are compiled with the app's settings (main-actor by default), as the article that
+// quotes them says; ShopAppNonisolatedTests uses the same module from a target without them.
 
-@Suite("The shop app, from a test target without its settings")
+@Suite("The shop app, tested with the app's settings")
 struct ShopAppTests {
     @Test(.isolatedContainer(installing: AppModule()))
     @MainActor
