@@ -87,8 +87,14 @@ public func wiredIfRegistered<T>(
 /// messages.
 ///
 /// During a dry run (``Container/validate(_:)-11zjp``), the failure is reported to the validation as a
-/// finding instead, and only the dry run's own thread stops (``DryRunWorker/park(_:)``).
+/// finding instead, and only the dry run's own thread stops (``DryRunWorker/park(_:)``); except
+/// in a main-actor registration, which the dry run runs on the main actor, where the program
+/// stops as it would in the app.
 func injectionFailed(_ error: WiringError, file: StaticString, line: UInt) -> Never {
     if let worker = DryRunWorker.current { worker.park(error.calledFrom(SourceLocation(file, line))) }
-    fatalError("\(error)\n(call-site injection cannot throw; use `try resolve()` to handle the error)", file: file, line: line)
+    let during =
+        ResolutionContext.existing?.dryRunOnMainActor == true
+        ? "; validation's dry run ran this main-actor registration on the main actor, where a failed call-site injection cannot become a finding: resolve it with `try r.resolve()` in the factory, and validation reports it"
+        : ""
+    fatalError("\(error)\n(call-site injection cannot throw; use `try resolve()` to handle the error\(during))", file: file, line: line)
 }

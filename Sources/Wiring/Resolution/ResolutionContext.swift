@@ -32,6 +32,8 @@ final class ResolutionContext {
     var publication: PendingPublication?
     /// The dry run this thread works for, if it is a ``DryRunWorker``'s thread.
     var dryRunWorker: DryRunWorker?
+    /// Whether this thread, the main actor's, runs the dry run's main-actor registrations.
+    var dryRunOnMainActor = false
     /// How many facade resolves (``ResolutionInProgress/asOneResolve(_:)``) are running on this
     /// thread: while one is, an engine resolve that returns at depth 0 is not the outermost, and
     /// what the graph holds is kept until the facade's resolve ends.

@@ -32,6 +32,8 @@ struct DryRun {
     /// The registrations that need the main actor (a main-actor factory or hook, theirs or a
     /// dependency's), which this dry run could not run there, and where they were registered.
     let notRunOnMainActor: [(key: ServiceKey, site: SourceLocation?)]
+    /// Why they were not: the dry run stopped early (else: it ran off the main actor).
+    let mainActorStoppedEarly: Bool
 
     /// A registration to dry-run: its container's place in the chain, and its key.
     private struct Planned {
@@ -57,13 +59,11 @@ struct DryRun {
         var parkedEdges: Set<EdgeRecorder.Edge> = []
         /// Set when the dry run stops before the plan is done.
         var incomplete: (reason: String, next: ServiceKey?)?
-        /// The latest attempt's copy (finished, or not started), whose caches the analysis reads,
-        /// and its scopes.
-        var lastCopy: Container?
-        var lastScopes: [Scope] = []
+        /// The latest attempt (finished, or not started): its copy's caches are what the analysis
+        /// reads, and its scopes are closed with the copy.
         var lastAttempt: Attempt?
         /// The registrations whose resolve on the worker needed the main actor: they run again
-        /// on the main actor (``runOnMainActor(_:)``) when the dry run can get there.
+        /// on the main actor (``runOnMainActor(_:of:)``) when the dry run can get there.
         var needMainActor: [Planned] = []
         /// The sample values for the scopes, and those the latest attempt's scopes refused.
         let samples: [ScopeSample]
@@ -74,10 +74,11 @@ struct DryRun {
             self.samples = samples
         }
 
-        /// Records what resolving `item` threw. `isolationMismatch` is no finding: it says that
-        /// the registration, or one it resolves, needs the main actor.
+        /// Records what resolving `item` threw. `isolationMismatch` from a synchronous
+        /// registration is no finding: it says that the registration, or one it resolves, needs
+        /// the main actor. (An async one is awaited where its factory's isolation says.)
         func record(_ error: WiringError, resolving item: Planned) {
-            if error.code == .isolationMismatch {
+            if error.code == .isolationMismatch, !item.isAsync {
                 needMainActor.append(item)
             } else {
                 errors.append(error)
@@ -116,7 +117,7 @@ struct DryRun {
             guard Self.absorb(outcome, of: attempt, into: progress) else { break }
         }
         // Called on the main actor, it runs what needs it in place; anywhere else it cannot.
-        if isOnMainActorExecutor { Self.runOnMainActor(progress) }
+        if isOnMainActorExecutor { Self.runOnMainActor(progress, of: container) }
         self.init(finished: progress, of: container)
     }
 
@@ -148,23 +149,32 @@ struct DryRun {
             }
             guard Self.absorb(await Self.outcome(of: worker), of: attempt, into: progress) else { break }
         }
-        if !progress.needMainActor.isEmpty {
-            await MainActor.run { Self.runOnMainActor(progress) }
+        if !progress.needMainActor.isEmpty, progress.incomplete == nil {
+            await MainActor.run { Self.runOnMainActor(progress, of: container) }
         }
         self.init(finished: progress, of: container)
     }
 
     /// Resolves, on the calling thread, which is the main actor's, the registrations whose
     /// resolve on the worker needed the main actor, in the latest attempt's copy; what they
-    /// throw is recorded as the worker's errors are. A call-site injection (`wired()`, `@Wired`)
-    /// that fails here stops the program, as it does outside a dry run: the main thread cannot
-    /// be parked.
-    private static func runOnMainActor(_ progress: Progress) {
-        guard let attempt = progress.lastAttempt else { return }
+    /// throw is recorded as the worker's errors are. Not after a dry run that stopped early: its
+    /// latest copy never ran, and may hold more failing call-site injections.
+    ///
+    /// A call-site injection (`wired()`, `@Wired`) that fails here stops the program, as it does
+    /// outside a dry run (the main thread cannot be parked), with a message that says so.
+    private static func runOnMainActor(_ progress: Progress, of container: Container) {
+        guard let attempt = progress.lastAttempt, progress.incomplete == nil, !progress.needMainActor.isEmpty else {
+            return
+        }
+        restoreMainActorInjections(progress, in: attempt, from: container)
         let items = progress.needMainActor
         progress.needMainActor = []
+        let context = ResolutionContext.current
+        context.dryRunOnMainActor = true
+        defer { context.dryRunOnMainActor = false }
         for item in items {
-            guard let entry = attempt.entry(item) else { continue }
+            let level = attempt.chain[item.level]
+            guard let entry = level.registry.entry(for: item.key) else { continue }
             do throws(WiringError) {
                 try entry.resolveDiscarding(attempt.scopes[item.level].resolver)
             } catch {
@@ -172,6 +182,22 @@ struct DryRun {
             }
         }
         progress.edges.formUnion(attempt.recorder.edges)
+    }
+
+    /// Puts back, in `attempt`'s copy, the registrations the worker parked on because a call-site
+    /// injection in them needed the main actor: the worker's copies make them throw (so that
+    /// what depends on them does not park again), and on the main actor they can run.
+    private static func restoreMainActorInjections(_ progress: Progress, in attempt: Attempt, from container: Container) {
+        let sources = container.lineage
+        for (level, failures) in progress.failing {
+            let copy = attempt.chain[level]
+            for (key, error) in failures where error.code == .isolationMismatch {
+                guard let source = sources[level].registry.entry(for: key) else { continue }
+                let tracer = copy.tracing.withLock { $0 }
+                copy.registry.insert(source.copy(owner: copy, sequence: copy.registry.nextSequence(), tracer: tracer))
+                    .retired.release()
+            }
+        }
     }
 
     /// A new dry run's progress: what an earlier dry run of the unchanged container learned
@@ -195,8 +221,6 @@ struct DryRun {
     /// worker can start.
     private static func startWorker(for progress: Progress, attempt: Attempt) -> DryRunWorker? {
         let next = progress.next < progress.plan.count ? progress.plan[progress.next].key : nil
-        progress.lastCopy = attempt.copy
-        progress.lastScopes = attempt.scopes
         progress.lastAttempt = attempt
         guard progress.parks < maximumParks else {
             progress.incomplete = (
@@ -224,11 +248,11 @@ struct DryRun {
             )
         }
         // The latest attempt's copy, set before each attempt: its caches hold what the dry run built.
-        let copy = progress.lastCopy ?? container.copy()
+        let copy = progress.lastAttempt?.copy ?? container.copy()
         // Stops tracing the copy the analysis reads.
         for level in copy.lineage { level.setTracer(nil) }
         self.copy = copy
-        self.scopes = progress.lastScopes
+        self.scopes = progress.lastAttempt?.scopes ?? []
         self.edges = progress.edges
         self.errors = progress.errors
         self.incomplete = progress.incomplete
@@ -237,6 +261,7 @@ struct DryRun {
         self.notRunOnMainActor = progress.needMainActor.map { item in
             (item.key, attempt?.entry(item)?.site)
         }
+        self.mainActorStoppedEarly = progress.incomplete != nil
     }
 
     /// Disposes what the dry run built, as a shutdown of its copy does: its scopes' instances,
@@ -304,6 +329,10 @@ struct DryRun {
         progress.parkedErrors.append(error)
         progress.parkedEdges.formUnion(recorded)
         progress.errors.append(error)
+        // A call-site injection that needed the main actor: the registration runs there later.
+        if raised.code == .isolationMismatch, progress.next > 0, !progress.plan[progress.next - 1].isAsync {
+            progress.needMainActor.append(progress.plan[progress.next - 1])
+        }
         guard let building else { return true }
         // The container that registered it: known for a sync build, else the nearest that has it.
         let level =

@@ -316,9 +316,10 @@ extension Container {
                     site: site,
                     path: [key.description],
                     headline:
-                        "\(key) must be built on the main actor (its factory or a hook, or those of a registration it resolves, run there), and this validate ran off it: it was not dry-run.",
-                    fix:
-                        "validate with `await container.validate(options)`, which runs main-actor factories on the main actor, or call validate on the main actor (a @MainActor test)."
+                        "\(key) must be built on the main actor (its factory or a hook, or those of a registration it resolves, run there), and \(run?.mainActorStoppedEarly == true ? "the dry run stopped before it could go there" : "this validate ran off it"): it was not dry-run.",
+                    fix: run?.mainActorStoppedEarly == true
+                        ? "fix the call-site injection failures reported here, then validate again."
+                        : "validate with `await container.validate(options)`, which runs main-actor factories on the main actor, or call validate on the main actor (a @MainActor test)."
                 )
             )
         }

@@ -74,3 +74,46 @@ struct MainActorValidationTests {
         #expect(onMain.errors.map(\.kind) == [.missingRegistration], "\(onMain)")
     }
 }
+
+/// A nonisolated service whose property is injected at the call site with a main-actor service.
+final class InjectsStore: Sendable {
+    let store: Store = wired()
+    let missing: LazyWired<Unregistered> = LazyWired()
+}
+
+/// Depends on `InjectsStore`.
+final class NeedsInjected: Sendable {
+    let injected: InjectsStore
+    init(injected: InjectsStore) { self.injected = injected }
+}
+
+@Suite("Validation of call-site injection of main-actor services")
+struct MainActorInjectionValidationTests {
+    static func container() -> Container {
+        let container = Container()
+        container.register(Store.self, lifetime: .singleton, mainActor: { _ in Store() })
+        container.register(InjectsStore.self) { _ in InjectsStore() }
+        container.register(NeedsInjected.self) { r in NeedsInjected(injected: try r.resolve()) }
+        return container
+    }
+
+    @Test("a wired() of a main-actor service in a nonisolated factory is dry-run on the main actor, lazy dependencies included")
+    func awaited() async {
+        let container = Self.container()
+        let report = await Task.detached { await container.validate(ValidationOptions(dryRun: true)) }.value
+        let edges = Set(report.graph.edges.map { "\($0.from) → \($0.to)" })
+        #expect(edges.contains("InjectsStore → Store"), "\(report.graph.edges)")
+        #expect(edges.contains("NeedsInjected → InjectsStore"), "\(report.graph.edges)")
+        // The LazyWired declared while building on the main actor is learned: it is not registered.
+        #expect(report.errors.map(\.kind) == [.missingRegistration], "\(report)")
+        #expect(report.errors.first?.headline.contains("Unregistered") == true)
+    }
+
+    @Test("off the main actor, the synchronous validate names them as not dry-run")
+    func synchronousElsewhere() async {
+        let container = Self.container()
+        let report = await Task.detached { container.validate(ValidationOptions(dryRun: true)) }.value
+        let unchecked = Set(report.errors.filter { $0.kind == .dryRunIncomplete }.map(\.registration))
+        #expect(unchecked.isSuperset(of: ["InjectsStore", "NeedsInjected", "Store"]), "\(report)")
+    }
+}
