@@ -63,14 +63,7 @@ extension Container {
                     try entry.startEagerly()
                 } catch where error.code == .isolationMismatch && !isOnMainActorExecutor {
                     // As `resolveAsync` does: the same build again, on the main actor.
-                    let result = await MainActor.run { () -> Result<Void, WiringError> in
-                        do throws(WiringError) {
-                            return .success(try entry.startEagerly())
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
-                    try result.get()
+                    try await againOnMainActor { () throws(WiringError) in try entry.startEagerly() }
                 }
             }
         }

@@ -238,14 +238,9 @@ extension Resolving {
             return try resolve(T.self, tag: tag, file: file, line: line)
         } catch  where error.code == .isolationMismatch && !isOnMainActorExecutor {
             let tag = UncheckedBox(tag)
-            let result = await MainActor.run { () -> Result<T, WiringError> in
-                do throws(WiringError) {
-                    return .success(try resolver.resolve(T.self, tag: tag.value, file: file, line: line))
-                } catch {
-                    return .failure(error)
-                }
+            return try await againOnMainActor { () throws(WiringError) in
+                try resolver.resolve(T.self, tag: tag.value, file: file, line: line)
             }
-            return try result.get()
         }
     }
 }

@@ -61,15 +61,8 @@ extension MainActorDeclaring {
         line: UInt = #line,
         _ factory: @escaping @MainActor @Sendable (Resolver, repeat each A) throws -> T
     ) -> Declaration<T> {
-        let factory = onMainActor(factory)
-        return Declaration(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: (repeat each A).self),
-            lifetime: .transient,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
-            container.register(T.self, tag: tag, file: file, line: line, arguments: factory)
-        }
+        let factory: @Sendable (Resolver, repeat each A) throws -> T = onMainActor(factory)
+        return Declaration(tag: tag, file: file, line: line, arguments: factory)
     }
 
     /// Declares a ``Lifetime/singleton`` registration whose factory runs on the main actor.

@@ -48,6 +48,22 @@ func onMainActor<each A: Sendable, R: Sendable>(
     }
 }
 
+/// Runs `body` on the main actor: what `resolveAsync` and `startAsync` do with a synchronous
+/// build that threw ``WiringError/Code/isolationMismatch`` elsewhere. (`MainActor.run` does not
+/// keep the typed error, hence the `Result`.)
+func againOnMainActor<T: Sendable>(
+    _ body: @escaping @MainActor @Sendable () throws(WiringError) -> T
+) async throws(WiringError) -> T {
+    let result = await MainActor.run { () -> Result<T, WiringError> in
+        do throws(WiringError) {
+            return .success(try body())
+        } catch {
+            return .failure(error)
+        }
+    }
+    return try result.get()
+}
+
 /// Thrown by a main-actor factory called off the main thread; ``Resolver/failure(_:in:)`` turns
 /// it into ``WiringError/Code/isolationMismatch`` for the registration.
 struct IsolationViolation: Error {}

@@ -180,6 +180,23 @@ extension Declaration {
         }
     }
 
+    /// A transient declaration whose factory takes runtime arguments.
+    init<each A>(
+        tag: (any Hashable & Sendable)?,
+        file: StaticString,
+        line: UInt,
+        arguments factory: @escaping @Sendable (Resolver, repeat each A) throws -> T
+    ) {
+        self.init(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: (repeat each A).self),
+            lifetime: .transient,
+            site: SourceLocation(file, line),
+            forwardedKeys: []
+        ) { container in
+            container.register(T.self, tag: tag, file: file, line: line, arguments: factory)
+        }
+    }
+
     /// A contribution's declaration, keyed by its source line (``ContributionSite``); `apply`
     /// makes the contribution.
     init(

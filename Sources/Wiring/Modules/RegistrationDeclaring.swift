@@ -68,14 +68,7 @@ extension RegistrationDeclaring {
         line: UInt = #line,
         _ factory: @escaping @Sendable (Resolver, repeat each A) throws -> T
     ) -> Declaration<T> {
-        Declaration(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: (repeat each A).self),
-            lifetime: .transient,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
-            container.register(T.self, tag: tag, file: file, line: line, arguments: factory)
-        }
+        Declaration(tag: tag, file: file, line: line, arguments: factory)
     }
 
     /// Declares a ``Lifetime/singleton`` registration in a ``Module``: one instance, built on first use.
