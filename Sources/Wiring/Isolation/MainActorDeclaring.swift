@@ -22,7 +22,12 @@
 /// ``Container/register(_:tag:lifetime:file:line:mainActor:)``: on the main actor a resolve
 /// builds it in place, ``Resolving/resolveAsync(_:tag:file:line:)`` hops to the main actor from
 /// anywhere, and a synchronous resolve elsewhere throws ``WiringError/Code/isolationMismatch``.
-/// Validation's dry run runs these factories on the main actor.
+/// Validation's dry run runs these factories on the main actor: the awaited `validate` goes
+/// there, and a synchronous one called there runs them in place.
+///
+/// The main-actor `autowire` takes initializers whose parameters are all `Sendable` (they cross
+/// to the main actor); with another parameter, the compiler picks the nonisolated form and
+/// reports that converting the initializer "loses global actor 'MainActor'".
 ///
 /// Every ``Module`` has these declarations: ``RegistrationDeclaring`` refines this protocol.
 public protocol MainActorDeclaring {}

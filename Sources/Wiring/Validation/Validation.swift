@@ -10,11 +10,12 @@ public struct ValidationOptions: Sendable {
     /// Whether to resolve every registration once, in a throwaway copy of the container (and of
     /// its parents) with a scope of every name, to learn the dependencies of closure factories
     /// and hooks. It runs your factories, so they must be safe to run; the real container's
-    /// caches are not touched. Registrations that take runtime arguments, values given to
-    /// scopes (``Registration/providedToScopes()``) are not dry-run. Main-actor factories run on
-    /// the main actor: the `async` `validate` goes there, a synchronous `validate` called there
-    /// runs them in place, and one called elsewhere reports each of them as a
-    /// ``ValidationFinding/Kind/dryRunIncomplete`` error, since it could not check them.
+    /// caches are not touched. Registrations that take runtime arguments, and values given to
+    /// scopes (``Registration/providedToScopes()``), are not dry-run. Main-actor factories (and
+    /// whatever resolves them) run on the main actor: the `async` `validate` goes there, a
+    /// synchronous `validate` called there runs them in place, and one called elsewhere reports
+    /// each of them as a ``ValidationFinding/Kind/dryRunIncomplete`` error, since it could not
+    /// check them. The `async` `validate` waits for the main actor, which must be running.
     ///
     /// What the dry run builds is disposed before `validate` returns, as a shutdown of the copy
     /// would; a teardown that fails is a ``ValidationFinding/Kind/teardownFailed`` warning. The
@@ -25,7 +26,9 @@ public struct ValidationOptions: Sendable {
     /// A call-site injection (`wired()`, `@Wired`) that fails in the dry run becomes a finding;
     /// the thread it ran on stays parked for good, so a dry run parks at most 8 threads and
     /// then stops with a ``ValidationFinding/Kind/dryRunIncomplete`` finding, and validating an
-    /// unchanged container again parks none.
+    /// unchanged container again parks none. On the main actor no thread can be parked: there a
+    /// failing call-site injection stops the program, as it would in the app, with a message
+    /// that says so. A main-actor factory that resolves with `try r.resolve()` is reported.
     public var dryRun: Bool
     /// The sample values the dry run gives its scopes, from ``provide(_:as:tag:)``.
     var samples: [ScopeSample] = []
@@ -242,7 +245,8 @@ extension Container {
     /// The dry run's async work runs on the dry run's own thread, so a failing call-site
     /// injection becomes a finding there too, except inside a factory isolated to an actor
     /// (such as the main actor), which runs on that actor and stops the program as outside a
-    /// dry run.
+    /// dry run. Synchronous main-actor factories, and what resolves them, run on the main actor
+    /// after the rest, with the same exception.
     public func validate(_ options: ValidationOptions = ValidationOptions()) async -> ValidationReport {
         guard options.dryRun else { return report(nil, options: options, awaitedAsync: true) }
         let run = await DryRun(of: self, samples: options.samples)
