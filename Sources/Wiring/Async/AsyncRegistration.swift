@@ -61,7 +61,7 @@ extension Container {
             } else {
                 do {
                     try entry.startEagerly()
-                } catch where error.code == .isolationMismatch && !isOnMainActorExecutor {
+                } catch  where error.code == .isolationMismatch && !isOnMainActorExecutor {
                     // As `resolveAsync` does: the same build again, on the main actor.
                     try await againOnMainActor { () throws(WiringError) in try entry.startEagerly() }
                 }

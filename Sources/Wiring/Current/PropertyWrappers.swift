@@ -122,7 +122,8 @@ final class LazyStorage<T>: @unchecked Sendable {
         owner = insideCachedBuild ? nil : resolver
         // A dry run learns the property as a dependency of the instance being built, so that
         // validation neither calls its type unreachable nor misses that it is not registered.
-        if context?.dryRunWorker != nil || context?.dryRunOnMainActor == true, let recorder = resolver.container.tracing.withLock({ $0?.recorder }) {
+        let inDryRun = context?.dryRunWorker != nil || context?.dryRunOnMainActor == true
+        if inDryRun, let recorder = resolver.container.tracing.withLock({ $0?.recorder }) {
             recorder.declareLazy(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self))
         }
         self.tag = tag

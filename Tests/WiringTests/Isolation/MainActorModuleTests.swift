@@ -121,11 +121,13 @@ struct MainActorModuleTests {
         for _ in 0..<20 {
             let builds = Counter()
             let container = Container()
-            container.register(Store.self, lifetime: .singleton, mainActor: { _ in
-                builds.increment()
-                usleep(2_000)
-                return Store()
-            })
+            container.register(
+                Store.self, lifetime: .singleton,
+                mainActor: { _ in
+                    builds.increment()
+                    usleep(2_000)
+                    return Store()
+                })
             async let elsewhere = withThrowingTaskGroup(of: Store.self) { group in
                 for _ in 0..<8 { group.addTask { try await container.resolveAsync(Store.self) } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -133,7 +135,7 @@ struct MainActorModuleTests {
             let onMain = try await MainActor.run { try container.resolve(Store.self) }
             let stores = try await elsewhere + [onMain]
             #expect(builds.count == 1)
-                #expect(stores.allSatisfy { $0 === onMain })
+            #expect(stores.allSatisfy { $0 === onMain })
         }
     }
 

@@ -14,10 +14,12 @@ final class StoreHolder: Sendable {
 /// depends on it.
 func brokenMainActorContainer(disposed: Counter = Counter()) -> Container {
     let container = Container()
-    container.register(Store.self, lifetime: .singleton, mainActor: { r in
-        _ = try r.resolve(Unregistered.self)
-        return Store()
-    })
+    container.register(
+        Store.self, lifetime: .singleton,
+        mainActor: { r in
+            _ = try r.resolve(Unregistered.self)
+            return Store()
+        })
     container.register(StoreReader.self, lifetime: .singleton, mainActor: { _ in StoreReader(store: Store()) })
         .onDispose { _ in disposed.increment() }
     container.register(StoreHolder.self) { r in StoreHolder(store: try r.resolve()) }
