@@ -113,10 +113,11 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
     /// disposal bag: stores it, with its ticket, into `cell`.
     static func publishing(
         into cell: InstanceCell<T>,
-        entry: Entry<T>
+        entry: Entry<T>,
+        startedAt started: Int
     ) -> (T, DisposalTicket?) throws(WiringError) -> T {
         { (value, ticket) throws(WiringError) -> T in
-            try cell.value(for: entry) { (cell) throws(WiringError) -> T in
+            try cell.value(for: entry, startedAt: started) { (cell) throws(WiringError) -> T in
                 cell.pendingTicket = ticket
                 return value
             }

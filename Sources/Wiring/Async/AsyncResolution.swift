@@ -93,11 +93,13 @@ extension Resolver {
             let owner = Resolver(container: entry.owner, scope: nil)
             let id = ObjectIdentifier(entry.owner)
             return try await build.singleFlight(owner: id, peek: { cell.peek() }, entry: entry) { () throws(WiringError) -> T in
-                try await owner.buildAsync(
+                // A reset while the factory runs keeps its instance out of the cell.
+                let started = cell.currentGeneration()
+                return try await owner.buildAsync(
                     entry,
                     build,
                     as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id),
-                    publish: AsyncBuild.publishing(into: cell, entry: entry)
+                    publish: AsyncBuild.publishing(into: cell, entry: entry, startedAt: started)
                 )
             }
         case .scoped:
@@ -112,11 +114,15 @@ extension Resolver {
             let id = ObjectIdentifier(target)
             return try await build.singleFlight(owner: id, peek: { instances.bag.peek(entry) }, entry: entry) {
                 () throws(WiringError) -> T in
-                try await inScope.buildAsync(
+                // A reset of the scope while the factory runs keeps its instance out of the scope.
+                let started = instances.bag.resetGeneration()
+                return try await inScope.buildAsync(
                     entry,
                     build,
                     as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id),
-                    publish: { (value, ticket) throws(WiringError) -> T in instances.bag.store(value, ticket: ticket, for: entry) }
+                    publish: { (value, ticket) throws(WiringError) -> T in
+                        instances.bag.store(value, ticket: ticket, for: entry, startedAt: started)
+                    }
                 )
             }
         case .transient, .graph, .weakSingleton:

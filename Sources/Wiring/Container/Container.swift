@@ -119,8 +119,9 @@ public final class Container: Resolving, Sendable {
     }
 
     /// Makes a scope: the owner of `.scoped` instances for one unit of work (a request, a
-    /// session). Creating one costs one small allocation; release it or call ``Scope/reset()``
-    /// to release its instances.
+    /// session). Creating one costs two allocations (the scope and its storage). End it with
+    /// ``Scope/close()`` (or ``Scope/syncClose()``), which disposes its instances; a scope
+    /// released without being closed releases its instances undisposed.
     ///
     /// - Parameter name: The scope's name, for registrations with ``Lifetime/scoped(_:)``.
     public func makeScope(_ name: ScopeName? = nil) -> Scope {

@@ -68,11 +68,18 @@ extension Container {
         }
     }
 
-    /// What ending this container, its live children and its open scopes would need to await.
-    private func asynchronousEndNeeds() -> [String] {
+    /// What ending this container, its live children and its open scopes would need to await:
+    /// their asynchronous teardowns, and an asynchronous end of one of them already running
+    /// (whose teardowns may still use this container's instances). `below`: this is a child.
+    /// The container's own end in progress is ``DisposalBag/endSynchronously(_:)``'s to answer.
+    private func asynchronousEndNeeds(below: Bool = false) -> [String] {
         var needs = disposables.asynchronousEndNeeds()
-        for child in liveChildren { needs += child.asynchronousEndNeeds() }
-        for scope in openScopes.all() { needs += scope.asynchronousEndNeeds() }
+        if below, disposables.asyncEndInProgress { needs.append("a child container's asynchronous shutdown(), in progress") }
+        for child in liveChildren { needs += child.asynchronousEndNeeds(below: true) }
+        for scope in openScopes.all() {
+            needs += scope.asynchronousEndNeeds()
+            if scope.asyncEndInProgress { needs.append("a scope's asynchronous close(), in progress") }
+        }
         var seen = Set<String>()
         return needs.filter { seen.insert($0).inserted }
     }

@@ -118,6 +118,15 @@ extension DisposalBag {
         }
     }
 
+    /// Whether an asynchronous end of the owner (a scope's `close()`, a container's `shutdown()`)
+    /// is running: an end above it that is synchronous must not run under it.
+    package var asyncEndInProgress: Bool {
+        withState { state in
+            guard case .running = state.ending else { return false }
+            return state.endingThread == 0
+        }
+    }
+
     /// What ``stopBuildsUnlessAsynchronous()`` would return, changing nothing.
     package func asynchronousEndNeeds() -> [String] {
         withLocked { state, slots, inline in Self.asynchronousEndNeeds(state, slots.asynchronousTeardowns(inline: inline)) }

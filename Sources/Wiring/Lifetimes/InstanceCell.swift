@@ -112,13 +112,25 @@ final class InstanceCell<T>: @unchecked Sendable {
         return cachedValue()
     }
 
+    /// The reset generation now: what an async build reads before it starts, so that a reset
+    /// while it runs keeps its instance out of the cell (``value(for:startedAt:build:)``).
+    func currentGeneration() -> Int {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return generation
+    }
+
     /// The instance, built by `build` if needed, exactly once across all threads.
     ///
     /// - Parameters:
     ///   - entry: for errors: the registration being built.
+    ///   - startedAt: the generation at which the construction started, when it started before
+    ///     this call (an async factory's, which ran first); a reset since then leaves the
+    ///     instance uncached, as it does a synchronous build's.
     ///   - build: makes the instance; must set ``pending`` once it exists and before running hooks.
     func value(
         for entry: AnyEntry,
+        startedAt: Int? = nil,
         build: (InstanceCell<T>) throws(WiringError) -> T
     ) throws(WiringError) -> T {
         let thread = currentThreadID
@@ -145,7 +157,7 @@ final class InstanceCell<T>: @unchecked Sendable {
                 }
                 stateLock.lock()
                 let stored = storedValue()
-                let started = generation
+                let started = startedAt ?? generation
                 stateLock.unlock()
                 if let stored { return stored }
                 let value = try build(self)

@@ -318,15 +318,24 @@ extension DisposalBag {
         }
     }
 
+    /// The scope's reset generation now: what an async build reads before it starts, for
+    /// ``store(_:ticket:for:startedAt:)``.
+    func resetGeneration() -> Int {
+        withLocked { _, slots, _ in slots.generation }
+    }
+
     /// Caches `value`, built by an async build (whose ticket the bag holds), for `entry`'s
     /// registration unless an instance is cached already; returns the one cached. A stale
     /// instance of the same key (an older registration's) goes, disposed after the lock, as a
-    /// synchronous build's does.
-    func store<T>(_ value: T, ticket: DisposalTicket?, for entry: Entry<T>) -> T {
+    /// synchronous build's does. After a reset since generation `started` (when the build
+    /// began), nothing is cached, as for a synchronous build: the caller gets `value`, and its
+    /// ticket stays in the bag, for the scope's end to dispose.
+    func store<T>(_ value: T, ticket: DisposalTicket?, for entry: Entry<T>, startedAt started: Int) -> T {
         let (existing, stale) = withLocked { state, slots, inline -> (T?, ScopeSlot?) in
             if let index = slots.published(entry, inline: inline) {
                 return (slots.base(inline)[index].storage.load(as: T.self, inline: entry.storesScopedValueInline), nil)
             }
+            guard slots.generation == started else { return (nil, nil) }
             let stale = slots.removeStale(entry.key, inline: inline)
             // Its place in creation order is its ticket's, made when the async build finished.
             slots.appendPublished(value, of: entry, ticket: ticket, order: ticket?.order ?? state.nextCreationOrder(), inline: inline)

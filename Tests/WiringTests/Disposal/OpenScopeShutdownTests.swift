@@ -199,3 +199,53 @@ struct OpenScopeShutdownTests {
         #endif
     }
 }
+
+@Suite("A synchronous shutdown that meets an asynchronous end below it", .timeLimit(.minutes(1)))
+struct SyncShutdownOverAsyncEndTests {
+    @Test("during a scope's async close, syncShutdown throws needsAwait and disposes nothing")
+    func scopeClosing() async throws {
+        let container = Container()
+        container.register(BuiltDuringEnd.self, lifetime: .singleton) { _ in BuiltDuringEnd() }
+        container.register(HeldTeardown.self, lifetime: .scoped) { r in
+            _ = try r.resolve(BuiltDuringEnd.self)
+            return HeldTeardown()
+        }
+        let pool = try container.resolve(BuiltDuringEnd.self)
+        let scope = container.makeScope()
+        let held = try scope.resolve(HeldTeardown.self)
+        let closing = Task { try await scope.close() }
+        await held.started.opened()
+        let error = #expect(throws: DisposalError.self) { try container.syncShutdown() }
+        #expect(error?.code == .needsAwait)
+        #expect(error?.failures.isEmpty == true)
+        #expect(pool.timesDisposed == 0)
+        held.release.open()
+        try await closing.value
+        #expect(held.isFinished)
+        try await container.shutdown()
+        #expect(pool.timesDisposed == 1)
+    }
+
+    @Test("during a child's async shutdown, the parent's syncShutdown throws needsAwait and disposes nothing")
+    func childShuttingDown() async throws {
+        let container = Container()
+        container.register(BuiltDuringEnd.self, lifetime: .singleton) { _ in BuiltDuringEnd() }
+        let child = container.makeChild()
+        child.register(HeldTeardown.self, lifetime: .singleton) { r in
+            _ = try r.resolve(BuiltDuringEnd.self)
+            return HeldTeardown()
+        }
+        let pool = try container.resolve(BuiltDuringEnd.self)
+        let held = try child.resolve(HeldTeardown.self)
+        let shuttingDown = Task { try await child.shutdown() }
+        await held.started.opened()
+        let error = #expect(throws: DisposalError.self) { try container.syncShutdown() }
+        #expect(error?.code == .needsAwait)
+        #expect(error?.failures.isEmpty == true)
+        #expect(pool.timesDisposed == 0)
+        held.release.open()
+        try await shuttingDown.value
+        try await container.shutdown()
+        #expect(pool.timesDisposed == 1)
+    }
+}
