@@ -59,10 +59,21 @@ extension Container {
     /// - Throws: ``DisposalError`` listing the teardowns that failed, or what stopped it from
     ///   starting.
     public func syncShutdown() throws(DisposalError) {
+        try syncShutdown(refusingAsynchronousTeardowns: true)
+    }
+
+    /// ``syncShutdown()``; or, not `refusing`, the forced form that validation's dry run uses
+    /// on its copy: every synchronous teardown runs, and each asynchronous one is started in a
+    /// task and reported as a failure of type `AsynchronousTeardownNotAwaited`.
+    package func syncShutdown(refusingAsynchronousTeardowns refusing: Bool) throws(DisposalError) {
         do throws(DisposalError) {
-            let needs = asynchronousEndNeeds()
-            if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
-            try disposables.endSynchronously { () throws(DisposalError) in try self.shutDownOnceSynchronously() }
+            if refusing {
+                let needs = asynchronousEndNeeds()
+                if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
+            }
+            try disposables.endSynchronously { () throws(DisposalError) in
+                try self.shutDownOnceSynchronously(refusing: refusing)
+            }
         } catch {
             throw error.ending(.container)
         }
@@ -85,12 +96,12 @@ extension Container {
     }
 
     /// ``shutDownOnce()`` without `await`.
-    private func shutDownOnceSynchronously() throws(DisposalError) {
+    private func shutDownOnceSynchronously(refusing: Bool) throws(DisposalError) {
         disposables.stopBuilds()
         var failures: [DisposalError.Failure] = []
         for child in liveChildren {
             do throws(DisposalError) {
-                try child.syncShutdown()
+                try child.syncShutdown(refusingAsynchronousTeardowns: refusing)
             } catch {
                 failures += error.failures + error.asynchronousTeardowns.map(Self.notAwaited)
             }

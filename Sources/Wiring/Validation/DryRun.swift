@@ -269,31 +269,23 @@ struct DryRun {
     /// teardowns that failed, and the registrations whose asynchronous teardowns it could not
     /// await.
     ///
-    /// Without `await`, an asynchronous teardown cannot be run before this returns: when the
-    /// copy has one, the whole shutdown runs in a task instead, which this does not wait for
-    /// (no thread blocks on async work), and `notAwaited` names what needed it, for the report
-    /// to say so. What an attempt that parked its thread built stays with that thread,
+    /// Without `await`, an asynchronous teardown cannot be run before this returns: it is started
+    /// in a task, which this does not wait for (no thread blocks on async work), and `notAwaited`
+    /// names it, for the report to say so; every synchronous teardown runs here, and its failure
+    /// is reported. What an attempt that parked its thread built stays with that thread,
     /// undisposed: its build never ends, and a shutdown would wait for it for ever.
     func disposeSynchronously() -> (failures: [DisposalError.Failure], notAwaited: [String]) {
         var failures: [DisposalError.Failure] = []
         for level in copy.lineage {
             do throws(DisposalError) {
-                try level.syncShutdown()
+                try level.syncShutdown(refusingAsynchronousTeardowns: false)
             } catch {
-                guard error.code != .needsAwait else {
-                    let copy = self.copy
-                    let scopes = self.scopes
-                    Task {
-                        for level in copy.lineage { try? await level.shutdown() }
-                        withExtendedLifetime(scopes) {}
-                    }
-                    return (failures, error.asynchronousTeardowns)
-                }
                 failures += error.failures
             }
         }
         withExtendedLifetime(scopes) {}
-        return (failures, [])
+        let started = failures.filter { $0.error is AsynchronousTeardownNotAwaited }
+        return (failures.filter { !($0.error is AsynchronousTeardownNotAwaited) }, started.map(\.registration))
     }
 
     /// ``disposeSynchronously()``, awaiting asynchronous teardowns.

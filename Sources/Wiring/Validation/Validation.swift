@@ -19,9 +19,10 @@ public struct ValidationOptions: Sendable {
     ///
     /// What the dry run builds is disposed before `validate` returns, as a shutdown of the copy
     /// would; a teardown that fails is a ``ValidationFinding/Kind/teardownFailed`` warning. The
-    /// synchronous `validate` cannot await an asynchronous teardown: it then disposes in a task
-    /// it does not wait for, and says so with a ``ValidationFinding/Kind/teardownNotAwaited``
-    /// warning naming the registrations; the `async` `validate` awaits them.
+    /// synchronous `validate` cannot await an asynchronous teardown: it starts each in a task it
+    /// does not wait for, and says so with a ``ValidationFinding/Kind/teardownNotAwaited``
+    /// warning naming the registration (the synchronous teardowns still run, and their failures
+    /// are reported); the `async` `validate` awaits them.
     ///
     /// A call-site injection (`wired()`, `@Wired`) that fails in the dry run becomes a finding;
     /// the thread it ran on stays parked for good, so a dry run parks at most 8 threads and
@@ -104,8 +105,8 @@ public struct ValidationFinding: Sendable, CustomStringConvertible {
         /// A teardown failed when the dry run disposed what it built.
         public static let teardownFailed = Kind(name: "teardown failed")
         /// The synchronous `validate` could not await an asynchronous teardown of what the dry
-        /// run built: it is disposed in a task after `validate` returns. A warning: use the
-        /// `async` `validate` to have it disposed before the report comes back.
+        /// run built: it was started in a task that may finish after `validate` returns. A
+        /// warning: use the `async` `validate` to have it disposed before the report comes back.
         public static let teardownNotAwaited = Kind(name: "teardown not awaited")
         /// The dry run stopped before it had resolved every registration: what comes after the
         /// finding's registration was not checked by running it. An error, so that a report is
@@ -264,7 +265,7 @@ extension Container {
                 site: nil,
                 path: [registration],
                 headline:
-                    "the dry run built \(registration), whose teardown is asynchronous: this synchronous validate could not await it, so what the dry run built is disposed in a task after validate returns, and a teardown that fails there is not reported",
+                    "the dry run built \(registration), whose teardown is asynchronous: this synchronous validate could not await it, so it was started in a task that may finish after validate returns, and a failure there is not reported",
                 fix: "validate with `await container.validate(options)`, which awaits every teardown before it returns."
             )
         }

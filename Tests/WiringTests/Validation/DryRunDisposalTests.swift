@@ -114,7 +114,7 @@ struct DryRunDisposalTests {
         #expect(log.count("connect pool") == log.count("close pool"), "\(log.all)")
     }
 
-    @Test("a synchronous dry run that built an asynchronous teardown says it could not await it, and disposes everything in a task")
+    @Test("a synchronous dry run that built an asynchronous teardown says it could not await it, and disposes everything")
     func syncDryRunWithAsyncTeardown() async throws {
         let log = ResourceLog()
         let container = resourceContainer(log)
@@ -128,6 +128,20 @@ struct DryRunDisposalTests {
         let deadline = ContinuousClock.now + .seconds(10)
         while log.count("close") < 4, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(log.count("close socket") == 1 && log.count("close pool") == 1 && log.count("close file") == 1, "\(log.all)")
+    }
+
+    @Test(
+        "a synchronous dry run reports a failing synchronous teardown beside an asynchronous one",
+        arguments: [false, true])
+    func failingTeardownBesideAnAsynchronousOne(asyncFirst: Bool) throws {
+        let log = ResourceLog()
+        let container = Container()
+        if asyncFirst { container.register(AsyncSocket.self, lifetime: .singleton) { _ in AsyncSocket(log: log) } }
+        container.register(FailingWriter.self, lifetime: .singleton) { _ in FailingWriter() }
+        if !asyncFirst { container.register(AsyncSocket.self, lifetime: .singleton) { _ in AsyncSocket(log: log) } }
+        let report = validateSynchronously(container)
+        #expect(report.findings.contains { $0.kind == .teardownFailed && $0.registration == "FailingWriter" }, "\(report)")
+        #expect(report.findings.contains { $0.kind == .teardownNotAwaited && $0.registration == "AsyncSocket" }, "\(report)")
     }
 
     @Test("a teardown that fails in a dry run is a warning naming the registration")
