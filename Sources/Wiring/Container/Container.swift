@@ -44,6 +44,9 @@ public final class Container: Resolving, Sendable {
     /// ``WiringError/Code/shutDown``.
     static let closedScope = Container()
 
+    /// The same, for a scope made after its container had shut down: closed from the start.
+    static let scopeOfShutDownContainer = Container()
+
     @usableFromInline let registry: Registry
     /// An implementation detail of the inlined resolve path; see ``Resolving/_registry``.
     /// Unretained: `registry` above keeps it alive.

@@ -15,8 +15,9 @@ extension Container {
 
     /// The error for a resolve that found nothing for `key`.
     func missingRegistrationError(for key: ServiceKey, callSite: SourceLocation) -> WiringError {
-        if self === Container.closedScope {
-            var error = WiringError(code: .shutDown, key: key, detail: .closedScope)
+        if self === Container.closedScope || self === Container.scopeOfShutDownContainer {
+            let detail: WiringError.Detail = self === Container.closedScope ? .closedScope : .scopeOfShutDownContainer
+            var error = WiringError(code: .shutDown, key: key, detail: detail)
             error.callSite = callSite
             return error
         }

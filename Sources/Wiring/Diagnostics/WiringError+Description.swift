@@ -13,7 +13,7 @@ extension WiringError {
             lines.append("  declared at: \(lazyRead.declaration) (the @LazyWired property)")
             lines.append("  read at: \(lazyRead.read ?? CallerLocation.unknownReadSite)")
         } else if let callSite {
-            lines.append("  resolved at: \(callSite)")
+            lines.append("  \(isProvide ? "provided" : "resolved") at: \(callSite)")
         }
         if let underlyingError { lines.append("  underlying error: \(underlyingError)") }
         if case .duplicateKey(_, let first, let second) = detail {
@@ -87,6 +87,10 @@ extension WiringError {
             return "\(key) has an async factory, and it was resolved synchronously before it was built."
         case .shutDown:
             if case .closedScope = detail { return "\(key) was resolved through a scope that has been closed." }
+            if case .scopeOfShutDownContainer = detail {
+                return "\(key) was resolved through a scope made after its container had shut down: the scope was closed from the start."
+            }
+            if case .providedToClosedScope = detail { return "\(key) was provided to a scope that has been closed." }
             return "\(key) was resolved from a container that has been shut down."
         }
     }
@@ -184,13 +188,27 @@ extension WiringError {
             )
             fixes.append("for an async eager singleton, call `try await container.startAsync()` instead of `start()`.")
         case .shutDown:
-            fixes.append("resolve from a live container or scope: shutdown() and close() are final; make a new one instead.")
+            if case .scopeOfShutDownContainer = detail {
+                fixes.append("make scopes from a live container: a container that has shut down stays shut down; make a new container.")
+            } else if case .providedToClosedScope = detail {
+                fixes.append("provide values when the scope is made, before anything closes it (a scope is closed once, for good).")
+            } else {
+                fixes.append("resolve from a live container or scope: shutdown() and close() are final; make a new one instead.")
+            }
         case .isolationMismatch:
             fixes.append(
                 "resolve it with `await container.resolveAsync(\(metatypeExpression(name)))`, which hops to the main actor to build it.")
             fixes.append("or resolve it from code that runs on the main actor; once built, a singleton can be read from any thread.")
         }
         return fixes
+    }
+
+    /// Whether the failure is a ``Scope/provide(_:as:tag:file:line:)``'s.
+    private var isProvide: Bool {
+        switch detail {
+        case .alreadyInScope, .providedToClosedScope, .provideNeedsScoped: true
+        default: false
+        }
     }
 
     private var isDuplicateKey: Bool {

@@ -100,6 +100,10 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         case duplicate(existing: SourceLocation, others: [String])
         /// The resolve went through a closed scope.
         case closedScope
+        /// The resolve went through a scope made after its container had shut down.
+        case scopeOfShutDownContainer
+        /// ``Scope/provide(_:as:tag:file:line:)`` into a closed scope.
+        case providedToClosedScope
         /// Two contributions to one map use the same key.
         case duplicateKey(String, SourceLocation, SourceLocation)
         /// ``Scope/provide(_:as:tag:file:line:)`` for a registration that is not scoped.

@@ -52,10 +52,15 @@ extension Scope {
         guard let target = enclosing(named: entry.lifetime.scopeName) else {
             throw Resolver.noScope(for: entry, in: container)
         }
+        let site = SourceLocation(file, line)
         switch target.bag.provide(instance, for: entry) {
-        case .provided: return
-        case .duplicate: throw WiringError(code: .duplicateRegistration, entry: entry, detail: .alreadyInScope)
-        case .closed: throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
+        case .provided:
+            return
+        case .duplicate:
+            throw WiringError(code: .duplicateRegistration, entry: entry, detail: .alreadyInScope).calledFrom(site)
+        case .closed:
+            let detail: WiringError.Detail = target.isBornClosed ? .scopeOfShutDownContainer : .providedToClosedScope
+            throw WiringError(code: .shutDown, entry: entry, detail: detail).calledFrom(site)
         }
     }
 

@@ -34,15 +34,18 @@ public final class Scope: Resolving, Sendable {
     /// Set by ``close()`` and ``syncClose()``; a scope its container's shutdown closed is
     /// refused by the container itself.
     let isClosed = Atomic<Bool>(false)
+    /// Made after its container had shut down, so closed from the start: errors say so.
+    let isBornClosed: Bool
 
     init(container: Container, parent: Scope?, name: ScopeName?) {
         self.container = container
         self.parent = parent
         self.name = name
-        shared = SharedBag(
-            bag: DisposalBag.make(
-                isScopes: true, inlineSlots: 8, instruments: container.scopeInstruments(name: name, isNested: parent != nil)))
-        if !container.openScopes.open(bag) { isClosed.store(true, ordering: .releasing) }
+        let bag = DisposalBag.make(
+            isScopes: true, inlineSlots: 8, instruments: container.scopeInstruments(name: name, isNested: parent != nil))
+        shared = SharedBag(bag: bag)
+        isBornClosed = !container.openScopes.open(bag)
+        if isBornClosed { isClosed.store(true, ordering: .releasing) }
     }
 
     deinit {
@@ -59,13 +62,18 @@ public final class Scope: Resolving, Sendable {
     /// The container's registry, unretained (see ``Resolving/_registry``); once the scope is
     /// closed, an empty registry, so that every resolve misses and reports it.
     public var _registry: _RegistryReference {
-        isClosed.load(ordering: .acquiring) ? Container.closedScope._registry : container._registry
+        isClosed.load(ordering: .acquiring) ? closedStandIn._registry : container._registry
     }
 
     /// The resolver for this scope.
     public var resolver: Resolver {
         isClosed.load(ordering: .acquiring)
-            ? Resolver(container: Container.closedScope, scope: nil) : Resolver(container: container, scope: self)
+            ? Resolver(container: closedStandIn, scope: nil) : Resolver(container: container, scope: self)
+    }
+
+    /// The empty container a closed scope resolves from, which says how it came to be closed.
+    private var closedStandIn: Container {
+        isBornClosed ? Container.scopeOfShutDownContainer : Container.closedScope
     }
 
     /// Makes a scope nested in this one, for example a request scope inside a session scope.

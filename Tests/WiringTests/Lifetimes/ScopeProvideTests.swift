@@ -172,3 +172,42 @@ private struct NoUserGreeting: Sendable {}
 private struct Greeting: Sendable {
     let user: CurrentUser
 }
+
+@Suite("What a misused scope says")
+struct ScopeMisuseMessageTests {
+    @Test("a provide into a closed scope says so, and where it was called")
+    func provideIntoClosedScope() throws {
+        let container = Container()
+        container.register(CurrentUser.self, lifetime: .scoped) { _ in CurrentUser(name: "nobody") }
+        let scope = container.makeScope()
+        try scope.syncClose()
+        let error = #expect(throws: WiringError.self) { try scope.provide(CurrentUser(name: "ada")) }
+        let text = "\(error!)"
+        #expect(error?.code == .shutDown)
+        #expect(text.contains("was provided to a scope that has been closed"), "\(text)")
+        #expect(text.contains("provided at: WiringTests/ScopeProvideTests.swift:"), "\(text)")
+    }
+
+    @Test("a second provide names its own call site")
+    func provideTwice() throws {
+        let container = Container()
+        container.register(CurrentUser.self, lifetime: .scoped) { _ in CurrentUser(name: "nobody") }
+        let scope = container.makeScope()
+        try scope.provide(CurrentUser(name: "ada"))
+        let error = #expect(throws: WiringError.self) { try scope.provide(CurrentUser(name: "grace")) }
+        #expect("\(error!)".contains("provided at: WiringTests/ScopeProvideTests.swift:"), "\(error!)")
+        try scope.syncClose()
+    }
+
+    @Test("a scope made after its container shut down says it was closed from the start, and why")
+    func scopeOfAShutDownContainer() throws {
+        let container = Container()
+        container.register(CurrentUser.self, lifetime: .scoped) { _ in CurrentUser(name: "nobody") }
+        try container.syncShutdown()
+        let scope = container.makeScope()
+        let error = #expect(throws: WiringError.self) { try scope.resolve(CurrentUser.self) }
+        #expect(error?.code == .shutDown)
+        #expect("\(error!)".contains("made after its container had shut down"), "\(error!)")
+        #expect("\(error!)".contains("make a new container"), "\(error!)")
+    }
+}
