@@ -52,15 +52,16 @@ extension Scope {
         guard let target = enclosing(named: entry.lifetime.scopeName) else {
             throw Resolver.noScope(for: entry, in: container)
         }
-        let site = SourceLocation(file, line)
         switch target.bag.provide(instance, for: entry) {
         case .provided:
             return
         case .duplicate:
-            throw WiringError(code: .duplicateRegistration, entry: entry, detail: .alreadyInScope).calledFrom(site)
+            // The site is made only here: a `String` per provide would cost a request scope.
+            throw WiringError(code: .duplicateRegistration, entry: entry, detail: .alreadyInScope)
+                .calledFrom(SourceLocation(file, line))
         case .closed:
             let detail: WiringError.Detail = target.isBornClosed ? .scopeOfShutDownContainer : .providedToClosedScope
-            throw WiringError(code: .shutDown, entry: entry, detail: detail).calledFrom(site)
+            throw WiringError(code: .shutDown, entry: entry, detail: detail).calledFrom(SourceLocation(file, line))
         }
     }
 
