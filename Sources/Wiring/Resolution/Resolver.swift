@@ -356,9 +356,21 @@ extension Resolver {
         return nil
     }
 
+    /// Whether `key` has a registration. A closed scope resolves from an empty stand-in
+    /// container, so that every resolve throws ``WiringError/Code/shutDown``; it answers for its
+    /// own container's registrations here, as a shut-down container does, so that
+    /// `resolveIfRegistered` and optional resolves throw too instead of answering `nil`.
     @usableFromInline
     func isRegistered(_ key: ServiceKey) -> Bool {
-        lookup(key) != nil
+        if lookup(key) != nil { return true }
+        guard isClosedScope, let scope else { return false }
+        return Resolver(container: scope.container, scope: nil).lookup(key) != nil
+    }
+
+    /// Whether this resolves through a closed scope.
+    @usableFromInline
+    var isClosedScope: Bool {
+        scope?.hasClosed == true
     }
 
     /// Tagged, argument-taking, inherited, optional and missing registrations.

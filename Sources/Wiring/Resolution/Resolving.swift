@@ -135,7 +135,8 @@ extension Resolving {
         if tag == nil, let value = try resolvePrimary(T.self, file: file, line: line) { return value }
         // Nothing at all registered for `T` here or in a parent: answer without building a key,
         // a resolver or a list of signatures.
-        if !Registry.hasRegistrations(of: T.self, startingAt: _registry.registry) { return nil }
+        // A closed scope's registry is empty; it answers as a shut-down container does.
+        if !Registry.hasRegistrations(of: T.self, startingAt: _registry.registry), !resolver.isClosedScope { return nil }
         let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
         guard resolver.isRegistered(key) || !resolver.container.registeredSignatures(for: key).isEmpty else {
             return nil
@@ -191,6 +192,6 @@ extension Resolving {
 
     /// Whether resolving `type` with `tag` would find a registration (without building anything).
     public func isRegistered<T>(_ type: T.Type, tag: (any Hashable & Sendable)? = nil) -> Bool {
-        resolver.lookup(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)) != nil
+        resolver.isRegistered(ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self))
     }
 }

@@ -34,6 +34,8 @@ public final class Scope: Resolving, Sendable {
     /// Set by ``close()`` and ``syncClose()``; a scope its container's shutdown closed is
     /// refused by the container itself.
     let isClosed = Atomic<Bool>(false)
+    /// Whether the scope is closed now.
+    var hasClosed: Bool { isClosed.load(ordering: .acquiring) }
     /// Made after its container had shut down, so closed from the start: errors say so.
     let isBornClosed: Bool
 
@@ -65,10 +67,12 @@ public final class Scope: Resolving, Sendable {
         isClosed.load(ordering: .acquiring) ? closedStandIn._registry : container._registry
     }
 
-    /// The resolver for this scope.
+    /// The resolver for this scope; once it is closed, one whose container is an empty stand-in
+    /// (every resolve misses and throws ``WiringError/Code/shutDown``), which keeps the scope to
+    /// answer ``Resolving/isRegistered(_:tag:)`` for its container.
     public var resolver: Resolver {
         isClosed.load(ordering: .acquiring)
-            ? Resolver(container: closedStandIn, scope: nil) : Resolver(container: container, scope: self)
+            ? Resolver(container: closedStandIn, scope: self) : Resolver(container: container, scope: self)
     }
 
     /// The empty container a closed scope resolves from, which says how it came to be closed.

@@ -136,6 +136,43 @@ struct ShutdownTests {
     }
 }
 
+/// Registered nowhere.
+private final class RegisteredNowhere: Sendable {}
+
+@Suite("A closed scope answers as a shut-down container does")
+struct ClosedScopeAnswersTests {
+    static func container() -> Container {
+        let container = Container()
+        container.register(Tracked.self, lifetime: .scoped) { _ in Tracked() }
+        container.register(Bystander.self) { _ in Bystander() }
+        return container
+    }
+
+    @Test("isRegistered, resolveIfRegistered and an optional resolve through a closed scope")
+    func closedScope() throws {
+        let scope = Self.container().makeScope()
+        try scope.syncClose()
+        #expect(scope.isRegistered(Tracked.self))
+        #expect(scope.isRegistered(Bystander.self))
+        let ifRegistered = #expect(throws: WiringError.self) { try scope.resolveIfRegistered(Tracked.self) }
+        #expect(ifRegistered?.code == .shutDown)
+        let optional = #expect(throws: WiringError.self) { try scope.resolve(Bystander?.self) }
+        #expect(optional?.code == .shutDown)
+        #expect(!scope.isRegistered(RegisteredNowhere.self))
+        #expect(try scope.resolveIfRegistered(RegisteredNowhere.self) == nil)
+    }
+
+    @Test("the same answers from a shut-down container")
+    func shutDownContainer() throws {
+        let container = Self.container()
+        try container.syncShutdown()
+        #expect(container.isRegistered(Bystander.self))
+        let ifRegistered = #expect(throws: WiringError.self) { try container.resolveIfRegistered(Bystander.self) }
+        #expect(ifRegistered?.code == .shutDown)
+        #expect(try container.resolveIfRegistered(RegisteredNowhere.self) == nil)
+    }
+}
+
 @Suite("Disposal when a cached instance is dropped", .timeLimit(.minutes(10)))
 struct DisposeOnReleaseTests {
     @Test(
