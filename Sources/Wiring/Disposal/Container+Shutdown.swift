@@ -198,6 +198,7 @@ extension Scope {
     ///
     /// - Throws: ``DisposalError`` listing the teardowns that failed; the others still ran.
     public func close() async throws(DisposalError) {
+        defer { container.openScopes.scopeLeft() }
         do throws(DisposalError) {
             try await bag.closeScope { isClosed.store(true, ordering: .releasing) }
         } catch {
@@ -232,6 +233,9 @@ extension Scope {
     /// - Throws: ``DisposalError`` listing the teardowns that failed (the others still ran), or
     ///   the asynchronous teardowns that stopped it from starting.
     public func syncClose() throws(DisposalError) {
+        // A refusal or a second call counts too: a batch that finds nothing more to drop costs
+        // one walk of the list, where tracking which call ended the scope would cost every close.
+        defer { container.openScopes.scopeLeft() }
         do throws(DisposalError) {
             try bag.closeScopeSynchronously { isClosed.store(true, ordering: .releasing) }
         } catch {

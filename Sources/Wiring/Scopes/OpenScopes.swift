@@ -10,6 +10,10 @@ import Synchronization
 /// takes the whole chain out of the list first, so pushes never meet it. Shutdown takes the
 /// list and marks it ended: a scope opened afterwards is born closed.
 ///
+/// A batch also runs when as many scopes have left since the last one as half of what it
+/// allows (``scopeLeft()``), so that a burst of scopes, once closed or released, is dropped
+/// without waiting for as many new ones to open.
+///
 /// So an open or a close costs no lock pair of the container's, and the list holds at most
 /// three times the open scopes, plus 8, of which the dropped ones hold no instance.
 final class OpenScopes: Sendable {
@@ -23,6 +27,8 @@ final class OpenScopes: Sendable {
     /// Small, so that a batch's bags go back to the allocator's per-thread cache (glibc keeps 7
     /// of a size) and the next scopes reuse them.
     private static let minimumBatch = 8
+    /// Scopes that left (closed, or released) since the last batch.
+    private let departures = Atomic<Int>(0)
     /// Set while a push prunes, so that other pushes do not queue behind it.
     private let pruning = Atomic<Bool>(false)
     /// Held by every walk of the list (a batch, a snapshot, shutdown's take): one at a time, so
@@ -56,13 +62,22 @@ final class OpenScopes: Sendable {
             if exchanged { break }
             current = original
         }
-        if pushes.add(1, ordering: .relaxed).newValue >= pruneAt.load(ordering: .relaxed),
-            !pruning.exchange(true, ordering: .acquiring)
-        {
-            prune()
-            pruning.store(false, ordering: .releasing)
-        }
+        if pushes.add(1, ordering: .relaxed).newValue >= pruneAt.load(ordering: .relaxed) { pruneUnlessPruning() }
         return true
+    }
+
+    /// A scope of the list closed, or was released: once half as many as a batch allows have
+    /// left, a batch drops them. Called by the scope after its end, or its `deinit`, with no lock
+    /// held.
+    func scopeLeft() {
+        if 2 * departures.add(1, ordering: .relaxed).newValue >= pruneAt.load(ordering: .relaxed) { pruneUnlessPruning() }
+    }
+
+    /// A batch, unless another thread is running one.
+    private func pruneUnlessPruning() {
+        guard !pruning.exchange(true, ordering: .acquiring) else { return }
+        prune()
+        pruning.store(false, ordering: .releasing)
     }
 
     /// The open scopes, oldest first, leaving them in the list.
@@ -98,6 +113,7 @@ final class OpenScopes: Sendable {
             let (kept, dropped) = split(take(ending: false))
             putBack(kept)
             pushes.store(0, ordering: .relaxed)
+            departures.store(0, ordering: .relaxed)
             pruneAt.store(max(Self.minimumBatch, 2 * kept.count), ordering: .relaxed)
             return dropped
         }

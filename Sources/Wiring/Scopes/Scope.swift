@@ -59,6 +59,7 @@ public final class Scope: Resolving, Sendable {
         #endif
         // Its container's list of open scopes may hold the bag a while longer: the instances go now.
         bag.abandon()
+        container.openScopes.scopeLeft()
     }
 
     /// The container's registry, unretained (see ``Resolving/_registry``); once the scope is
