@@ -67,7 +67,9 @@ extension Container {
     /// task and reported as a failure of type `AsynchronousTeardownNotAwaited`.
     package func syncShutdown(refusingAsynchronousTeardowns refusing: Bool) throws(DisposalError) {
         do throws(DisposalError) {
-            if refusing {
+            // Once this container's end has started, `endSynchronously` answers: a call from one
+            // of its own teardowns (a child's, say) returns at once, as documented.
+            if refusing, !disposables.endHasStarted {
                 let needs = asynchronousEndNeeds()
                 if !needs.isEmpty { throw DisposalError(asynchronousTeardowns: needs) }
             }
@@ -110,7 +112,8 @@ extension Container {
             do throws(DisposalError) {
                 try scope.closeScopeSynchronously(refusing: false)
             } catch {
-                failures += error.failures
+                // An async close that began after the check: it is reported, not dropped.
+                failures += error.failures + error.asynchronousTeardowns.map(Self.notAwaited)
             }
         }
         disposables.waitForBuildsBlocking()

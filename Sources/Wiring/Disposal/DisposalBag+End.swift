@@ -118,6 +118,15 @@ extension DisposalBag {
         }
     }
 
+    /// Whether the owner's end has started (or is over): a later call is ``endSynchronously(_:)``'s
+    /// to answer (re-entered, refused, or waiting).
+    package var endHasStarted: Bool {
+        withState { state in
+            if case .notStarted = state.ending { return false }
+            return true
+        }
+    }
+
     /// Whether an asynchronous end of the owner (a scope's `close()`, a container's `shutdown()`)
     /// is running: an end above it that is synchronous must not run under it.
     package var asyncEndInProgress: Bool {

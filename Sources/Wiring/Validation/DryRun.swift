@@ -284,8 +284,9 @@ struct DryRun {
             }
         }
         withExtendedLifetime(scopes) {}
-        let started = failures.filter { $0.error is AsynchronousTeardownNotAwaited }
-        return (failures.filter { !($0.error is AsynchronousTeardownNotAwaited) }, started.map(\.registration))
+        var named = Set<String>()
+        let started = failures.filter { $0.error is AsynchronousTeardownNotAwaited }.map(\.registration)
+        return (failures.filter { !($0.error is AsynchronousTeardownNotAwaited) }, started.filter { named.insert($0).inserted })
     }
 
     /// ``disposeSynchronously()``, awaiting asynchronous teardowns.

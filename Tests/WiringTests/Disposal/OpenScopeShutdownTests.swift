@@ -226,6 +226,26 @@ struct SyncShutdownOverAsyncEndTests {
         #expect(pool.timesDisposed == 1)
     }
 
+    @Test("a child's teardown that calls its parent's syncShutdown, during the parent's async shutdown, returns at once")
+    func teardownCallsParentsSyncShutdown() async throws {
+        final class Resource: Sendable {}
+        let container = Container()
+        let child = container.makeChild()
+        let outcome = Lock<String?>(nil)
+        child.register(Resource.self, lifetime: .singleton) { _ in Resource() }
+            .onDispose { _ in
+                do throws(DisposalError) {
+                    try container.syncShutdown()
+                    outcome.withLock { $0 = "returned" }
+                } catch {
+                    outcome.withLock { $0 = "threw \(error.code)" }
+                }
+            }
+        _ = try child.resolve(Resource.self)
+        try await container.shutdown()
+        #expect(outcome.withLock { $0 } == "returned")
+    }
+
     @Test("during a child's async shutdown, the parent's syncShutdown throws needsAwait and disposes nothing")
     func childShuttingDown() async throws {
         let container = Container()
