@@ -141,6 +141,25 @@ struct DeclarationOrigin: Sendable {
 }
 
 extension Declaration {
+    /// The declaration of `T` with `tag` (and the runtime `arguments` its factory takes, if any),
+    /// made at `file`:`line`; `apply` registers it when the module is installed.
+    init(
+        tag: (any Hashable & Sendable)?,
+        arguments: Any.Type = Void.self,
+        lifetime: Lifetime,
+        file: StaticString,
+        line: UInt,
+        apply: @escaping (Container) -> Registration<T>
+    ) {
+        self.init(
+            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: arguments),
+            lifetime: lifetime,
+            site: SourceLocation(file, line),
+            forwardedKeys: [],
+            apply: apply
+        )
+    }
+
     init(
         tag: (any Hashable & Sendable)?,
         lifetime: Lifetime,
@@ -148,12 +167,7 @@ extension Declaration {
         line: UInt,
         factory: @escaping @Sendable (Resolver) throws -> T
     ) {
-        self.init(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
-            lifetime: lifetime,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
+        self.init(tag: tag, lifetime: lifetime, file: file, line: line) { container in
             // The declaration functions that reach here ask for `Sendable` where the lifetime shares
             // the instance; `transient` and `graph` do not need it.
             container.registerUncheckedSendable(T.self, tag: tag, lifetime: lifetime, file: file, line: line, factory: factory)
@@ -170,12 +184,7 @@ extension Declaration {
         line: UInt,
         autowiring initializer: @escaping @Sendable (repeat each D) throws -> T
     ) {
-        self.init(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
-            lifetime: lifetime,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
+        self.init(tag: tag, lifetime: lifetime, file: file, line: line) { container in
             container.add(T.self, tag: tag, lifetime: lifetime, file: file, line: line, autowiring: initializer)
         }
     }
@@ -187,12 +196,7 @@ extension Declaration {
         line: UInt,
         arguments factory: @escaping @Sendable (Resolver, repeat each A) throws -> T
     ) {
-        self.init(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: (repeat each A).self),
-            lifetime: .transient,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
+        self.init(tag: tag, arguments: (repeat each A).self, lifetime: .transient, file: file, line: line) { container in
             container.register(T.self, tag: tag, file: file, line: line, arguments: factory)
         }
     }
@@ -205,14 +209,7 @@ extension Declaration {
         lifetime: Lifetime,
         apply: @escaping (Container) -> Registration<T>
     ) {
-        let site = SourceLocation(file, line)
-        self.init(
-            key: ServiceKey(type: T.self, tag: ServiceTag(ContributionSite(site: site)), arguments: Void.self),
-            lifetime: lifetime,
-            site: site,
-            forwardedKeys: [],
-            apply: apply
-        )
+        self.init(tag: ContributionSite(site: SourceLocation(file, line)), lifetime: lifetime, file: file, line: line, apply: apply)
     }
 }
 
@@ -226,12 +223,7 @@ extension Declaration where T: Sendable {
         line: UInt,
         asyncFactory factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
     ) {
-        self.init(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
-            lifetime: lifetime,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
+        self.init(tag: tag, lifetime: lifetime, file: file, line: line) { container in
             container.register(T.self, tag: tag, lifetime: lifetime, file: file, line: line, factory: factory)
         }
     }

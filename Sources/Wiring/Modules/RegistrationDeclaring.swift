@@ -320,12 +320,7 @@ extension RegistrationDeclaring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Declaration<T> {
-        Declaration(
-            key: ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self),
-            lifetime: .singleton,
-            site: SourceLocation(file, line),
-            forwardedKeys: []
-        ) { container in
+        Declaration(tag: tag, lifetime: .singleton, file: file, line: line) { container in
             container.registerUncheckedSendable(T.self, tag: tag, instance: value, file: file, line: line)
         }
     }

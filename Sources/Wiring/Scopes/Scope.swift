@@ -53,7 +53,7 @@ public final class Scope: Resolving, Sendable {
     deinit {
         // Closed (by its close, which has returned: it held this handle), or born closed: its
         // instances are gone already.
-        if isClosed.load(ordering: .acquiring) { return }
+        if hasClosed { return }
         #if DEBUG
             bag.warnIfDroppedUndisposed(name: name)
         #endif
@@ -65,14 +65,14 @@ public final class Scope: Resolving, Sendable {
     /// The container's registry, unretained (see ``Resolving/_registry``); once the scope is
     /// closed, an empty registry, so that every resolve misses and reports it.
     public var _registry: _RegistryReference {
-        isClosed.load(ordering: .acquiring) ? closedStandIn._registry : container._registry
+        hasClosed ? closedStandIn._registry : container._registry
     }
 
     /// The resolver for this scope; once it is closed, one whose container is an empty stand-in
     /// (every resolve misses and throws ``WiringError/Code/shutDown``), which keeps the scope to
     /// answer ``Resolving/isRegistered(_:tag:)`` for its container.
     public var resolver: Resolver {
-        isClosed.load(ordering: .acquiring)
+        hasClosed
             ? Resolver(container: closedStandIn, scope: self) : Resolver(container: container, scope: self)
     }
 
