@@ -57,12 +57,22 @@ public protocol BenchSubject: AnyObject {
     /// once. Returns the handler; `nil` when the library has no request scope. Must be safe to
     /// call from several threads at once (the concurrent variant).
     func s8() -> AnyObject?
+    /// S9, many tagged scoped instances: one scope given 500 instances of one type under 500
+    /// tags and made to build 500 more under 500 others, each of the 1,000 then resolved again
+    /// (cached), and the scope closed. Returns how many instances it resolved; `nil` when the
+    /// library has no scope with tags.
+    func s9() -> Int?
 }
 
 extension BenchSubject {
     /// No request scope: the facades of archived libraries, which had none.
     public func s8() -> AnyObject? { nil }
+    /// No scope with tagged instances: every library but Wiring's core.
+    public func s9() -> Int? { nil }
 }
+
+/// How many tags S9 registers its scoped type under.
+public let s9Tags = 1_000
 
 /// The type that nobody registers, for S7.
 public protocol Unregistered: AnyObject, Sendable {}

@@ -78,6 +78,8 @@ func runChild(library: String, scenario: String, options: ChildOptions) {
         runS6(type, options: options)
     case "S7":
         runS7(type, options: options)
+    case "S9":
+        runS9(type, options: options)
     default:
         fatalError("unknown scenario \(scenario)")
     }
@@ -206,6 +208,18 @@ func runS6(_ type: any BenchSubject.Type, options: ChildOptions) {
     emit(fields)
 }
 
+/// S9: milliseconds per scope of 1,000 tagged instances (median), for the libraries that have one.
+func runS9(_ type: any BenchSubject.Type, options: ChildOptions) {
+    let subject = type.init()
+    guard subject.s9() == 2 * s9Tags - s9Tags / 2 else {
+        emit([("supported", "false")])
+        return
+    }
+    let clock = ContinuousClock()
+    let ms = median((0..<(options.quick ? 5 : 15)).map { _ in nanoseconds(clock.measure { blackHole(subject.s9()) }) / 1e6 })
+    emit([("supported", "true"), ("ms", "\(ms)")])
+}
+
 func runS7(_ type: any BenchSubject.Type, options: ChildOptions) {
     let subject = type.init()
     var fields: [(String, String)] = []
@@ -237,15 +251,20 @@ func runFixed(library: String, scenario: String, operations: Int) {
         }
     case "S7opt": body = subject.s7Optional
     case "S8": body = subject.s8
+    case "S9":
+        body = {
+            blackHole(subject.s9())
+            return nil
+        }
     case "S5":
         // One operation: a fresh container, 1,000 registrations, each resolved once.
         body = {
             blackHole(type.s5(count: 1_000))
             return nil
         }
-    default: fatalError("instructions are measured for S1–S5, S7 and S8 only")
+    default: fatalError("instructions are measured for S1–S5 and S7–S9 only")
     }
-    for _ in 0..<(scenario == "S5" ? 2 : 100) { blackHole(body()) }
+    for _ in 0..<(["S5", "S9"].contains(scenario) ? 2 : 100) { blackHole(body()) }
     for _ in 0..<operations { blackHole(body()) }
 }
 

@@ -8,9 +8,24 @@ struct S8NotProvided: Error {}
 /// The unit of work is disposed by the scope that built it.
 extension S8UnitOfWorkImpl: Disposable {}
 
+/// S9's scoped type, registered under ``s9Tags`` tags.
+final class S9Connection: Sendable {
+    let tag: Int
+    init(tag: Int) { self.tag = tag }
+}
+
 public final class WiringSubject: BenchSubject {
     /// The container, public so that a variant can instrument it (``TracedWiringSubject``).
     public let container = Container()
+    /// S9's registrations, apart from the other scenarios' and made on S9's first use, so that
+    /// they change no other figure. (S9 runs on one thread.)
+    private lazy var s9Container: Container = {
+        let container = Container()
+        for tag in 0..<s9Tags {
+            container.register(S9Connection.self, tag: tag, lifetime: .scoped) { _ in S9Connection(tag: tag) }
+        }
+        return container
+    }()
 
     public init() {
         let c = container
@@ -53,6 +68,26 @@ public final class WiringSubject: BenchSubject {
         }
         blackHole(s1())
         blackHole(s4())
+    }
+
+    /// S9: the even tags provided, the odd ones built, then each resolved again from the cache.
+    @inline(never) public func s9() -> Int? {
+        let scope = s9Container.makeScope()
+        var resolved = 0
+        for tag in 0..<s9Tags {
+            if tag.isMultiple(of: 2) {
+                try! scope.provide(S9Connection(tag: tag), tag: tag)
+            } else {
+                blackHole(try! scope.resolve(S9Connection.self, tag: tag))
+                resolved += 1
+            }
+        }
+        for tag in 0..<s9Tags {
+            precondition(try! scope.resolve(S9Connection.self, tag: tag).tag == tag)
+            resolved += 1
+        }
+        try! scope.syncClose()
+        return resolved
     }
 
     /// S8: a scope per request, closed synchronously (nothing in it has an async teardown).

@@ -6,7 +6,7 @@ public struct Results: Sendable {
     public struct Key: Hashable, Sendable {
         /// The library's name, as `wiring-bench --filter` takes it.
         public let library: String
-        /// The scenario's name, `S1` to `S8`.
+        /// The scenario's name, `S1` to `S9`.
         public let scenario: String
         /// The key of `library` in `scenario`.
         public init(_ library: String, _ scenario: String) {
@@ -190,6 +190,17 @@ extension Results {
                 )
             }
         }
+        if scenarios.contains("S9") {
+            lines.append("")
+            lines.append(
+                "S9 (ms): a scope of 1,000 tagged instances, filled, read again and closed (median); instructions per op with --instructions"
+            )
+            for library in libraries where field(library, "S9", "supported") == "true" || crashed(library, "S9") {
+                let ms = crashed(library, "S9") ? "crashed" : format(number(library, "S9", "ms"), digits: 3)
+                let count = instructions[Key(library, "S9")]?.value.map { "i=\(format($0))" } ?? ""
+                lines.append(row([library, ms, count], widths: [20, 10, 14]))
+            }
+        }
         if scenarios.contains("S6") {
             lines.append("")
             lines.append("S6: race rounds, double constructions, different instances; 2-thread read speed-up")
@@ -253,6 +264,12 @@ extension Results {
                         "1000": orNull(number(library, "S5", "growth_1000_ms")),
                         "10000": orNull(number(library, "S5", "growth_10000_ms")),
                     ],
+                ])
+            }
+            if scenarios.contains("S9"), field(library, "S9", "supported") == "true" {
+                rows.append([
+                    "library": library, "scenario": "S9", "ms": orNull(number(library, "S9", "ms")),
+                    "instructions_per_op": orNull(instructions[Key(library, "S9")]?.value),
                 ])
             }
             if scenarios.contains("S7") {
