@@ -42,6 +42,10 @@ class AnyEntry: @unchecked Sendable {
     /// Whether the first dynamic type it built and tracked is disposable, set once, so that
     /// later builds of that type skip the conformance lookups (``DisposalTracker``).
     let disposalConformance = SetOnce<DisposalConformance>()
+    /// The key's hash, for a scoped registration (0 for others): what a scope's slot index
+    /// (``ScopeSlotIndex``) files its instances under, computed once here so that a scope never
+    /// runs a tag's `hash(into:)` under its lock.
+    let scopeKeyHash: Int
 
     init(
         key: ServiceKey,
@@ -71,6 +75,7 @@ class AnyEntry: @unchecked Sendable {
         self.tracksDisposal = tracksDisposal
         self.isCached = lifetime.kind != .transient && lifetime.kind != .graph
         self.readsScopeInPlace = lifetime.kind == .scoped && tracer?.reportsHits != true
+        self.scopeKeyHash = lifetime.kind == .scoped ? key.hashValue : 0
     }
 
     /// What a tracer reports of this registration; only for a traced one (``tracer`` set).
@@ -122,6 +127,10 @@ class AnyEntry: @unchecked Sendable {
     /// Whether scopes are given its instance (``Registration/providedToScopes()``).
     var isProvidedToScopes: Bool { false }
 
+    /// How a dry run is given a sample of it, when whoever provides it to scopes says so
+    /// (``Registration/providedToScopes(sample:)``), for the finding that it had none.
+    var sampleHint: String? { nil }
+
     /// The registration as it is after ``Container/shutdown()``: same key and site, no cache,
     /// a factory that throws ``WiringError/Code/shutDown``.
     func shutDownCopy() -> AnyEntry {
@@ -151,6 +160,8 @@ struct Refinements<T>: @unchecked Sendable {
     var isValidationRoot = false
     /// Set by ``Registration/providedToScopes()``.
     var isProvidedToScopes = false
+    /// Set by ``Registration/providedToScopes(sample:)``.
+    var sampleHint: String?
     /// An ``AsyncBuild`` for registrations with an async factory.
     var asyncBuild: AnyObject?
 }
@@ -369,6 +380,7 @@ final class Entry<T>: AnyEntry, @unchecked Sendable {
     override var isValidationRoot: Bool { extras?.refinements.isValidationRoot ?? false }
 
     override var isProvidedToScopes: Bool { extras?.refinements.isProvidedToScopes ?? false }
+    override var sampleHint: String? { extras?.refinements.sampleHint }
 
     override func failingCopy(throwing error: any Error & Sendable) -> AnyEntry {
         Entry(

@@ -1,8 +1,9 @@
 /// A scope's instances: its bag's slots (``ScopeSlot``), behind the bag's one lock.
 ///
 /// This is a server's request path, so it is built to cost little:
-/// - no object per instance (a slot stores it in place), no hashing: a scope holds a handful of
-///   instances, found by a linear scan of the registration's identity;
+/// - no object per instance (a slot stores it in place), no hashing: a scope usually holds a
+///   handful of instances, found by a linear scan of the registration's identity (past 8, by
+///   the key hash the registration computed, in ``ScopeSlotIndex``);
 /// - two lock pairs per build (claim the slot and count the build in; publish it and count it
 ///   out), one per cached read;
 /// - exactly once under contention all the same: a build claims its slot before its factory
@@ -70,7 +71,7 @@ extension DisposalBag {
         }
         // Not built. A stale instance of the same key (its registration replaced or removed)
         // goes, so that the scope never serves what an old factory built.
-        let stale = header.pointee.slots.removeStale(entry.key, inline: inlineSlots)
+        let stale = header.pointee.slots.removeStale(of: entry, inline: inlineSlots)
         let started = header.pointee.claim(entry, by: thread, inline: inlineSlots)
         lock.unlock()
         if let stale { disposeAndRelease(stale) }
@@ -102,22 +103,22 @@ extension DisposalBag {
             lock.unlock()
             return .general
         }
-        let slots = header.pointee.slots.base(inline)
         let owner = ObjectIdentifier(entry.owner)
         let sequence = entry.sequence
         let type = ObjectIdentifier(entry.key.type)
-        for index in 0..<header.pointee.slots.count {
-            let slot = slots + index
+        let hash = entry.scopeKeyHash
+        // The first slot that decides: the registration's own (unless kept), or a stale
+        // instance of the same key, to replace.
+        let found = header.pointee.slots.first(hash: hash, inline: inline) { slot, _ -> ReadOrClaim? in
             if slot.pointee.sequence == sequence, slot.pointee.owner == owner {
                 if slot.pointee.phase == .published { return .published(slot) }
-                if slot.pointee.phase != .kept {
-                    lock.unlock()
-                    return .general  // being built
-                }
-            } else if ScopeSlot.isPublished(slot, entry.key, type: type) {
-                lock.unlock()
-                return .general  // a stale instance of the same key, to replace
+                return slot.pointee.phase == .kept ? nil : .general  // being built
             }
+            return ScopeSlot.isPublished(slot, entry.key, type: type, hash: hash) ? .general : nil  // stale, to replace
+        }
+        if let found {
+            if case .general = found { lock.unlock() }
+            return found
         }
         let thread = currentThreadID
         let started = header.pointee.claim(entry, by: thread, inline: inline)
@@ -336,7 +337,7 @@ extension DisposalBag {
                 return (slots.base(inline)[index].storage.load(as: T.self, inline: entry.storesScopedValueInline), nil)
             }
             guard slots.generation == started else { return (nil, nil) }
-            let stale = slots.removeStale(entry.key, inline: inline)
+            let stale = slots.removeStale(of: entry, inline: inline)
             // Its place in creation order is its ticket's, made when the async build finished.
             slots.appendPublished(value, of: entry, ticket: ticket, order: ticket?.order ?? state.nextCreationOrder(), inline: inline)
             return (nil, stale)
@@ -353,7 +354,7 @@ extension DisposalBag {
         let (outcome, stale) = withLocked { state, slots, inline -> (Provided, ScopeSlot?) in
             if state.closed { return (.closed, nil) }
             if slots.published(entry, inline: inline) != nil { return (.duplicate, nil) }
-            let stale = slots.removeStale(entry.key, inline: inline)
+            let stale = slots.removeStale(of: entry, inline: inline)
             slots.appendPublished(value, of: entry, ticket: nil, order: state.nextCreationOrder(), inline: inline)
             return (.provided, stale)
         }
@@ -370,7 +371,8 @@ extension DisposalBag {
     /// Takes every slot not being built out of the bag, newest first, and hands each to `each`
     /// after the lock. `resetting` counts a reset first (``ScopeSlots/generation``), so that a
     /// build it overlaps does not publish. A few at a time, moved to the stack under the lock: no
-    /// allocation for a request's handful.
+    /// allocation for a request's handful; more than a few all at once, sorted after the lock,
+    /// so that draining many costs no scan per slot.
     /// Never inlined: inlined into the general end's `defer`, it made the one-step close that
     /// shares that function about 200 instructions dearer.
     @inline(never)
@@ -378,15 +380,26 @@ extension DisposalBag {
         withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: 8) { buffer in
             var counted = !resetting
             while true {
+                var many: [ScopeSlot] = []
                 let taken = withLocked { _, slots, inline -> Int in
                     if !counted {
                         slots.generation &+= 1
                         counted = true
                     }
+                    if slots.count > buffer.count {
+                        many = slots.takeSettled(inline: inline)
+                        return many.count
+                    }
                     return slots.takeNewest(into: buffer, inline: inline)
                 }
                 if taken == 0 { return }
-                for index in 0..<taken { each((buffer.baseAddress.unsafelyUnwrapped + index).move()) }
+                if many.isEmpty {
+                    for index in 0..<taken { each((buffer.baseAddress.unsafelyUnwrapped + index).move()) }
+                } else {
+                    // Oldest first, so that the newest is the last, moved out of the array first.
+                    many.sort { $0.order < $1.order }
+                    while let slot = many.popLast() { each(slot) }
+                }
             }
         }
     }
@@ -418,18 +431,17 @@ extension ScopeSlots {
     func quietlyBuilding(_ entry: AnyEntry, by thread: UInt, inline: UnsafeMutablePointer<ScopeSlot>) -> UnsafeMutablePointer<ScopeSlot>? {
         let owner = ObjectIdentifier(entry.owner)
         let sequence = entry.sequence
-        let slots = base(inline)
         var building: UnsafeMutablePointer<ScopeSlot>?
-        for index in 0..<count {
-            let slot = slots + index
-            guard slot.pointee.sequence == sequence, slot.pointee.owner == owner else { continue }
+        let provided = first(hash: entry.scopeKeyHash, inline: inline) { slot, _ -> Bool? in
+            guard slot.pointee.sequence == sequence, slot.pointee.owner == owner else { return nil }
             switch slot.pointee.phase {
-            case .published: return nil
+            case .published: return true
             case .building(thread: thread) where slot.pointee.marker == nil: building = slot
-            case .building, .kept: continue
+            case .building, .kept: break
             }
+            return nil
         }
-        return building
+        return provided == nil ? building : nil
     }
 
     /// The slot `thread` is building for `entry`'s registration. Requires the lock.
@@ -442,20 +454,20 @@ extension ScopeSlots {
         find(entry, inline: inline) { $0 == .published }
     }
 
-    /// Removes the published instance of `key` that another registration made (the registration
-    /// was replaced or removed since), for the caller to dispose and release after the lock.
-    mutating func removeStale(_ key: ServiceKey, inline: UnsafeMutablePointer<ScopeSlot>) -> ScopeSlot? {
-        let slots = base(inline)
-        let type = ObjectIdentifier(key.type)
-        var index = 0
-        while index < count {
-            let slot = slots + index
-            if ScopeSlot.isPublished(slot, key, type: type) {
-                return remove(at: index, inline: inline)
-            }
-            index += 1
-        }
-        return nil
+    /// Removes the published instance of `entry`'s key that another registration made (the
+    /// registration was replaced or removed since), for the caller to dispose and release after
+    /// the lock. (`entry`'s own published instance is never there: the callers looked first.)
+    mutating func removeStale(of entry: AnyEntry, inline: UnsafeMutablePointer<ScopeSlot>) -> ScopeSlot? {
+        let type = ObjectIdentifier(entry.key.type)
+        let hash = entry.scopeKeyHash
+        guard
+            let position = first(
+                hash: hash, inline: inline,
+                { slot, position in
+                    ScopeSlot.isPublished(slot, entry.key, type: type, hash: hash) ? position : nil
+                })
+        else { return nil }
+        return remove(at: position, inline: inline)
     }
 
     /// Appends a published slot holding `value` (provided, or built by an async build whose
@@ -511,15 +523,6 @@ extension ScopeSlots {
             newestOrder = slots[index].order
         }
         return newest
-    }
-
-    /// Moves every slot into `buffer`, which has room for them all; returns how many. Requires
-    /// the lock.
-    mutating func takeAll(into buffer: UnsafeMutableBufferPointer<ScopeSlot>, inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
-        let taken = count
-        buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: base(inline), count: taken)
-        count = 0
-        return taken
     }
 
     /// Whether a slot's teardown is asynchronous. Requires the lock.

@@ -55,12 +55,16 @@ package struct ScopeSlot {
         return entry.scopedTeardown(storage)
     }
 
-    /// Whether the slot at `slot` holds the published instance of `key`, whose type is `type`:
+    /// Whether the slot at `slot` holds the published instance of `key`, whose type is `type` and
+    /// hash `hash`:
     /// a stale one, when the slot is another registration's. The type is compared first,
     /// cheaply; read through the pointer, so that the slot is not copied.
+    /// The key's hash (``AnyEntry/scopeKeyHash``) is compared before the key itself, whose tag's
+    /// `==` costs more.
     @inline(__always)
-    static func isPublished(_ slot: UnsafeMutablePointer<ScopeSlot>, _ key: ServiceKey, type: ObjectIdentifier) -> Bool {
-        slot.pointee.phase == .published && ObjectIdentifier(slot.pointee.entry.key.type) == type && slot.pointee.entry.key == key
+    static func isPublished(_ slot: UnsafeMutablePointer<ScopeSlot>, _ key: ServiceKey, type: ObjectIdentifier, hash: Int) -> Bool {
+        slot.pointee.phase == .published && ObjectIdentifier(slot.pointee.entry.key.type) == type
+            && slot.pointee.entry.scopeKeyHash == hash && slot.pointee.entry.key == key
     }
 
     /// Releases the instance (not disposed: whoever took the slot out disposed it, or must not).
@@ -129,7 +133,8 @@ final class ScopedValueBox<T> {
 final class ScopedBuildMarker {}
 
 /// Where a scope's slots are: in its bag's allocation, then, once they outgrow it, in a buffer
-/// of their own. Part of the bag's header, read and written under its lock.
+/// of their own, with an index (``ScopeSlotIndex``) so that a slot is found by its key's hash
+/// however many there are. Part of the bag's header, read and written under its lock.
 @usableFromInline
 struct ScopeSlots {
     /// How many slots the bag's allocation holds.
@@ -142,6 +147,8 @@ struct ScopeSlots {
     private var spillCapacity = 0
     /// Counts resets: a build publishes only if none happened since it started.
     var generation = 0
+    /// The spilled slots' index; inactive while the slots fit in the bag.
+    private var index = ScopeSlotIndex()
 
     init(inlineCapacity: Int = 0) {
         self.inlineCapacity = inlineCapacity
@@ -165,23 +172,47 @@ struct ScopeSlots {
             spill?.deallocate()
             spill = moved
             spillCapacity = newCapacity
+            index.rebuild(for: newCapacity, slots: moved, count: count)
         }
         let slot = base(inline) + count
         slot.initialize(to: ScopeSlot(entry: entry, phase: phase))
+        if spill != nil { index.insert(count, hash: entry.scopeKeyHash) }
         count += 1
         return slot
     }
 
-    /// Removes the slot at `index`, moving the last one into its place; returns it.
-    mutating func remove(at index: Int, inline: UnsafeMutablePointer<ScopeSlot>) -> ScopeSlot {
+    /// Removes the slot at `position`, moving the last one into its place; returns it.
+    mutating func remove(at position: Int, inline: UnsafeMutablePointer<ScopeSlot>) -> ScopeSlot {
         let slots = base(inline)
-        let removed = (slots + index).move()
+        let indexed = spill != nil
+        if indexed { index.remove(position, hash: slots[position].entry.scopeKeyHash, slots: slots) }
+        let removed = (slots + position).move()
         count -= 1
-        if index != count { (slots + index).moveInitialize(from: slots + count, count: 1) }
+        if position != count {
+            (slots + position).moveInitialize(from: slots + count, count: 1)
+            if indexed { index.move(from: count, to: position, hash: slots[position].entry.scopeKeyHash) }
+        }
         return removed
     }
 
-    /// The index of `entry`'s registration's slot, if any, published or being built.
+    /// The first answer `decide` gives, in order, for the slots that may belong to a key of hash
+    /// `hash`, with their positions: every slot while they fit in the bag (a handful, scanned),
+    /// else those the index finds from the hash. `nil` when it answers none.
+    @inline(__always)
+    func first<Answer>(
+        hash: Int, inline: UnsafeMutablePointer<ScopeSlot>, _ decide: (UnsafeMutablePointer<ScopeSlot>, Int) -> Answer?
+    ) -> Answer? {
+        // Spilled slots, and only they, are indexed (``append(_:phase:inline:)``).
+        if let spill { return index.first(hash: hash) { decide(spill + $0, $0) } }
+        var position = 0
+        while position < count {
+            if let answer = decide(inline + position, position) { return answer }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The position of `entry`'s registration's slot, if any, published or being built.
     @inline(__always)
     func index(of entry: AnyEntry, inline: UnsafeMutablePointer<ScopeSlot>) -> Int? {
         find(entry, inline: inline) { $0 != .kept }
@@ -193,22 +224,49 @@ struct ScopeSlots {
     func find(_ entry: AnyEntry, inline: UnsafeMutablePointer<ScopeSlot>, where test: (ScopeSlot.Phase) -> Bool) -> Int? {
         let owner = ObjectIdentifier(entry.owner)
         let sequence = entry.sequence
-        let slots = base(inline)
-        var index = 0
-        while index < count {
-            let slot = slots + index
-            if slot.pointee.sequence == sequence, slot.pointee.owner == owner, test(slot.pointee.phase) { return index }
-            index += 1
+        return first(hash: entry.scopeKeyHash, inline: inline) { slot, position in
+            slot.pointee.sequence == sequence && slot.pointee.owner == owner && test(slot.pointee.phase) ? position : nil
         }
-        return nil
+    }
+
+    /// Moves every slot into `buffer`, which has room for them all; returns how many. Requires
+    /// the lock.
+    mutating func takeAll(into buffer: UnsafeMutableBufferPointer<ScopeSlot>, inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
+        let taken = count
+        buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: base(inline), count: taken)
+        count = 0
+        if spill != nil { index.clear() }
+        return taken
+    }
+
+    /// Moves every slot that is not being built out, in no order, keeping those being built.
+    /// Requires the lock.
+    mutating func takeSettled(inline: UnsafeMutablePointer<ScopeSlot>) -> [ScopeSlot] {
+        let slots = base(inline)
+        var taken: [ScopeSlot] = []
+        taken.reserveCapacity(count)
+        var building = 0
+        for position in 0..<count {
+            if case .building = slots[position].phase {
+                if building != position { (slots + building).moveInitialize(from: slots + position, count: 1) }
+                building += 1
+            } else {
+                taken.append((slots + position).move())
+            }
+        }
+        count = building
+        index.clear()
+        for position in 0..<count { index.insert(position, hash: slots[position].entry.scopeKeyHash) }
+        return taken
     }
 
     /// Releases every slot's instance and frees the spilled buffer: for the bag's `deinit`.
     mutating func releaseAll(inline: UnsafeMutablePointer<ScopeSlot>) {
         let slots = base(inline)
-        for index in 0..<count { (slots + index).move().release() }
+        for position in 0..<count { (slots + position).move().release() }
         count = 0
         spill?.deallocate()
         spill = nil
+        index.free()
     }
 }
