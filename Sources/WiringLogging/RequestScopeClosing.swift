@@ -4,7 +4,7 @@
     package import Wiring
 
     // What the server integrations' request middlewares share: counting scopes and closing each
-    // exactly once, synchronously when it can.
+    // exactly once, in one step without `await` when it can.
 
     /// How many request scopes a server integration's middleware (WiringHummingbird's, WiringVapor's)
     /// has opened and closed.
@@ -42,18 +42,18 @@
 
         package func close() async {
             guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
+            if Self.closeQuietly(scope, counters: counters, logger: logger) { return }
             await Self.close(scope, counters: counters, logger: logger)
         }
 
-        /// Closes the scope without `await`, the common case; `false` when closing needs awaiting
-        /// (asynchronous teardowns, or the container's shutdown closing it already), left to
-        /// ``close(_:counters:logger:)``.
-        private static func closeSynchronously(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) -> Bool {
+        /// Closes the scope in one step without `await` when it is quiet, the common case;
+        /// `false` otherwise (a build in flight, asynchronous teardowns, the container's shutdown
+        /// closing it already, many instances), left to ``close(_:counters:logger:)``. Never
+        /// blocks: `syncClose()` would wait for a build in flight on another thread, holding a
+        /// thread of the cooperative pool.
+        private static func closeQuietly(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) -> Bool {
             do {
-                try scope.syncClose()
-            } catch  where error.code == .needsAwait {
-                return false
+                guard try scope.closeIfQuiet() else { return false }
             } catch {
                 closed(failing: error, counters: counters, logger: logger)
                 return true
@@ -84,7 +84,7 @@
             // The response was dropped without being written (a disconnect, a cancelled task): close
             // the scope here, or, when it has asynchronous teardowns, in a task that holds what it needs.
             guard !isClosed.load(ordering: .acquiring) else { return }
-            if Self.closeSynchronously(scope, counters: counters, logger: logger) { return }
+            if Self.closeQuietly(scope, counters: counters, logger: logger) { return }
             let scope = self.scope
             let counters = self.counters
             let logger = self.logger

@@ -245,4 +245,22 @@ extension Scope {
             throw error.ending(.scope(name))
         }
     }
+
+    /// Closes the scope in one step when it is quiet, as a request's usually is (no end begun, no
+    /// build in flight, a handful of instances, no asynchronous teardown); returns `false`,
+    /// having changed nothing, otherwise, for the caller to `await` ``close()``. Never waits for
+    /// anything, so an async caller may try it first without blocking its thread, as
+    /// ``syncClose()`` would while a build is in flight on another thread.
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed (the others still ran).
+    package func closeIfQuiet() throws(DisposalError) -> Bool {
+        do throws(DisposalError) {
+            guard try bag.closeQuietScope(stopped: { isClosed.store(true, ordering: .releasing) }) else { return false }
+        } catch {
+            container.openScopes.scopeLeft()
+            throw error.ending(.scope(name))
+        }
+        container.openScopes.scopeLeft()
+        return true
+    }
 }

@@ -53,7 +53,7 @@ extension DisposalBag {
     /// teardowns call returns at once: ``endSynchronously(_:)``'s rules), marks it finished and
     /// moves every slot out; after the lock it disposes them newest first, releases them, and
     /// under the lock again marks the end done and collects failures reported meanwhile.
-    private func closeQuietScope(stopped: () -> Void) throws(DisposalError) -> Bool {
+    func closeQuietScope(stopped: () -> Void) throws(DisposalError) -> Bool {
         try withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: 8) { buffer throws(DisposalError) -> Bool in
             let thread = currentThreadID
             let taken = withLocked { state, slots, inline -> Int? in
