@@ -44,7 +44,10 @@
         ///   - roots: The services handlers resolve. They are validated with their dependencies
         ///     (as far as registrations declare them: auto-wired initializers and forwarded types;
         ///     closure factories hide theirs), and errors stop here.
-        /// - Throws: ``RequestScopeValidationError`` listing what cannot be resolved.
+        /// - Throws: ``RequestScopeValidationError`` listing what cannot be resolved, and the
+        ///   values it gives every request scope that are registered in a way that cannot take
+        ///   them (``RequestScopeValidationError/clashes``): `Request` or `RequestIdentifier`
+        ///   registered as a singleton, say, or scoped in scopes of another name.
         public init(
             container: Container,
             scopeName: ScopeName? = "request",
@@ -55,11 +58,23 @@
             self.counters = RequestScopeCounters()
             let lifetime: Lifetime = scopeName.map { .scoped($0) } ?? .scoped
             if !container.isRegistered(Request.self) {
-                container.registerRequestValue(Request.self, lifetime: lifetime) { RequestOutsideRequestScope() }
+                container.registerRequestValue(
+                    Request.self, lifetime: lifetime, site: .hummingbirdRequest, sample: hummingbirdRequestSample
+                ) {
+                    RequestOutsideRequestScope()
+                }
             }
-            if !container.isRegistered(RequestIdentifier.self) { container.registerRequestIdentifier(lifetime: lifetime) }
+            if !container.isRegistered(RequestIdentifier.self) {
+                container.registerRequestIdentifier(lifetime: lifetime, sample: hummingbirdRequestSample)
+            }
+            // A value registered another way before the middleware was made could not be given to
+            // the scopes: found now, not on every request.
+            let clashes = [
+                container.providedValueClash(Request.self, scopeName: scopeName, provider: "RequestScopeMiddleware"),
+                container.providedValueClash(RequestIdentifier.self, scopeName: scopeName, provider: "RequestScopeMiddleware"),
+            ].compactMap { $0 }
             let report = container.validate(ValidationOptions(roots: roots))
-            if !report.isValid { throw RequestScopeValidationError(report: report) }
+            if !report.isValid || !clashes.isEmpty { throw RequestScopeValidationError(report: report, clashes: clashes) }
         }
 
         /// Serves one request in a scope of its own. (`@concurrent`, as Hummingbird's protocol
@@ -105,15 +120,33 @@
         }
     }
 
-    /// The services a ``RequestScopeMiddleware`` was told handlers resolve cannot all be built.
+    /// The services a ``RequestScopeMiddleware`` was told handlers resolve cannot all be built,
+    /// or a value it gives every request scope is registered in a way that cannot take it.
     public struct RequestScopeValidationError: Error, CustomStringConvertible {
         /// The full validation report.
         public let report: ValidationReport
+        /// The values the middleware gives every request scope (`Request`, `RequestIdentifier`)
+        /// that are registered in a way that cannot take them (not scoped, or scoped in scopes of
+        /// another name), each with its fix; empty when there are none.
+        public let clashes: [WiringError]
+
+        init(report: ValidationReport, clashes: [WiringError] = []) {
+            self.report = report
+            self.clashes = clashes
+        }
 
         /// The errors, each with its path and fix.
         public var description: String {
-            "Wiring: the request handlers' services cannot all be resolved:\n"
-                + report.errors.map { "\($0)" }.joined(separator: "\n")
+            var parts: [String] = []
+            if !clashes.isEmpty {
+                parts.append("Wiring: RequestScopeMiddleware cannot give request scopes their values:")
+                parts += clashes.map { "\($0)" }
+            }
+            if !report.isValid {
+                parts.append("Wiring: the request handlers' services cannot all be resolved:")
+                parts += report.errors.map { "\($0)" }
+            }
+            return parts.joined(separator: "\n")
         }
     }
 #endif

@@ -32,9 +32,19 @@
         /// `Request` and `RequestIdentifier`, each given to scopes (`providedToScopes()`) and
         /// counted as a validation root.
         public var registrations: Registrations {
-            requestValue(Request.self, in: scope) { RequestOutsideRequestScope() }
-            requestIdentifierValue(in: scope)
+            requestValue(Request.self, in: scope, site: .hummingbirdRequest, sample: hummingbirdRequestSample) {
+                RequestOutsideRequestScope()
+            }
+            requestIdentifierValue(in: scope, sample: hummingbirdRequestSample)
         }
+    }
+
+    /// How a dry run is given a sample `Request`, for the finding of one that had none.
+    let hummingbirdRequestSample = "options.provideSampleHummingbirdRequest()"
+
+    extension RequestValueSite {
+        /// `Request`'s, shared by ``RequestScopeMiddleware`` and ``HummingbirdRequestValues``.
+        static let hummingbirdRequest = RequestValueSite()
     }
 
     extension ValidationOptions {

@@ -22,24 +22,50 @@
         }
     }
 
+    /// Where a request value's registration says it was made, whichever way it is made: by a
+    /// middleware, by ``Wiring/Container/registerRequestLogger(_:metadataKey:scope:)``, or by a
+    /// request-values module. One site per value, so that a module installed over a registration
+    /// made another way is the same declaration again, not a second one ("declared twice"), and
+    /// a registration made over the module's is not a replacement ("registered twice").
+    package struct RequestValueSite: Sendable {
+        package let file: StaticString
+        package let line: UInt
+
+        /// The site of the line that makes it, in the integration that owns the value.
+        package init(file: StaticString = #fileID, line: UInt = #line) {
+            self.file = file
+            self.line = line
+        }
+
+        /// ``RequestIdentifier``'s, shared by both server integrations and the request logger.
+        package static let requestIdentifier = RequestValueSite()
+    }
+
+    /// How a dry run is given a sample ``RequestIdentifier`` outside the server integrations,
+    /// whose sample requests give one too.
+    package let requestIdentifierSample = #"options.provide(RequestIdentifier("sample"))"#
+
     extension RegistrationDeclaring {
         /// Declares `type` as a value that the server integrations give each request scope, in a
         /// module: the declaration form of `Container.registerRequestValue`, with the same
-        /// modifiers, for the request-values modules an app validates its own modules with.
+        /// modifiers and site, for the request-values modules an app validates its own modules with.
         package func requestValue<T: Sendable>(
             _ type: T.Type,
             in scope: ScopeName?,
+            site: RequestValueSite,
+            sample: String,
             missing: @escaping @Sendable () -> any Error
         ) -> Declaration<T> {
-            scoped(type, in: scope) { () throws -> T in throw missing() }
-                .providedToScopes()
+            scoped(type, in: scope, file: site.file, line: site.line) { () throws -> T in throw missing() }
+                .providedToScopes(sample: sample)
                 .validatedAsRoot()
         }
 
         /// Declares ``RequestIdentifier`` as a request value, with the message that
-        /// `Container.registerRequestIdentifier(lifetime:)` gives a scope that lacks one.
-        package func requestIdentifierValue(in scope: ScopeName?) -> Declaration<RequestIdentifier> {
-            requestValue(RequestIdentifier.self, in: scope) { NoRequestIdentifier() }
+        /// `Container.registerRequestIdentifier(lifetime:sample:)` gives a scope that lacks one;
+        /// `sample` is how the integration's dry run gets one.
+        package func requestIdentifierValue(in scope: ScopeName?, sample: String) -> Declaration<RequestIdentifier> {
+            requestValue(RequestIdentifier.self, in: scope, site: .requestIdentifier, sample: sample) { NoRequestIdentifier() }
         }
     }
 
@@ -47,8 +73,12 @@
         /// Registers ``RequestIdentifier`` with `lifetime`, with a factory that throws for a scope
         /// that was not given one: here and in WiringHummingbird's middleware, one registration and
         /// one message.
-        package func registerRequestIdentifier(lifetime: Lifetime) {
-            registerRequestValue(RequestIdentifier.self, lifetime: lifetime) { NoRequestIdentifier() }
+        /// `sample` is how a dry run gets one: the integration's sample request, by default a
+        /// value of its own.
+        package func registerRequestIdentifier(lifetime: Lifetime, sample: String = requestIdentifierSample) {
+            registerRequestValue(RequestIdentifier.self, lifetime: lifetime, site: .requestIdentifier, sample: sample) {
+                NoRequestIdentifier()
+            }
         }
 
         /// Registers `type` as a value that the server integrations give each request scope
@@ -58,10 +88,12 @@
         package func registerRequestValue<T: Sendable>(
             _ type: T.Type,
             lifetime: Lifetime,
+            site: RequestValueSite,
+            sample: String,
             missing: @escaping @Sendable () -> any Error
         ) {
-            register(type, lifetime: lifetime) { _ in throw missing() }
-                .providedToScopes()
+            register(type, lifetime: lifetime, file: site.file, line: site.line) { _ in throw missing() }
+                .providedToScopes(sample: sample)
                 .validatedAsRoot()
         }
 

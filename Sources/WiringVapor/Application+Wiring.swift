@@ -41,11 +41,12 @@
         typealias Value = WiringState
     }
 
-    /// The app's container, and what its lifecycle needs: the roots to validate at boot, and
+    /// The app's container, and what its lifecycle needs: the roots to validate at boot, the
+    /// names of the request scopes the middlewares open (whose values are checked at boot), and
     /// whether the shutdown handler is in place.
     final class WiringState: Sendable {
         let container = Container()
-        private let state = NIOLockedValueBox<(roots: [any Any.Type], booted: Bool)>(([], false))
+        private let state = NIOLockedValueBox<(roots: [any Any.Type], scopeNames: [ScopeName?], booted: Bool)>(([], [], false))
 
         /// Adds roots for validation at boot.
         func addRoots(_ roots: [any Any.Type]) {
@@ -53,6 +54,13 @@
         }
 
         var roots: [any Any.Type] { state.withLockedValue { $0.roots } }
+
+        /// Records that a ``WiringMiddleware`` opens request scopes named `name`.
+        func addRequestScopeName(_ name: ScopeName?) {
+            state.withLockedValue { $0.scopeNames.append(name) }
+        }
+
+        var requestScopeNames: [ScopeName?] { state.withLockedValue { $0.scopeNames } }
 
         /// Whether this is the first boot (a second `boot()` call does nothing, as Vapor's own).
         func markBooted() -> Bool {

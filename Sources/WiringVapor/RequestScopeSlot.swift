@@ -43,12 +43,7 @@
             }
             // Made outside the lock: making a scope and providing its values runs no user code,
             // but the lock is the slot's, not the container's, and is held for nothing else.
-            let scope: Scope
-            do {
-                scope = try middleware.makeScope(for: request)
-            } catch {
-                fatalError("Wiring: could not give the request's scope its values: \(error)")
-            }
+            let scope = middleware.makeScope(for: request)
             let kept = state.withLockedValue { state -> Scope? in
                 switch state {
                 case .unused:

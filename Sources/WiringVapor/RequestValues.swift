@@ -31,10 +31,20 @@
         /// `Request`, `RequestIdentifier` and `Logger`, each given to scopes
         /// (`providedToScopes()`) and counted as a validation root.
         public var registrations: Registrations {
-            requestValue(Request.self, in: scope) { RequestOutsideRequestScope() }
-            requestIdentifierValue(in: scope)
-            requestValue(Logger.self, in: scope) { RequestOutsideRequestScope() }
+            requestValue(Request.self, in: scope, site: .vaporRequest, sample: vaporRequestSample) { RequestOutsideRequestScope() }
+            requestIdentifierValue(in: scope, sample: vaporRequestSample)
+            requestValue(Logger.self, in: scope, site: .vaporLogger, sample: vaporRequestSample) { RequestOutsideRequestScope() }
         }
+    }
+
+    /// How a dry run is given a sample `Request` and `Logger`, for the finding of one that had none.
+    let vaporRequestSample = "options.provideSampleVaporRequest(app)"
+
+    extension RequestValueSite {
+        /// `Request`'s, shared by ``WiringMiddleware`` and ``VaporRequestValues``.
+        static let vaporRequest = RequestValueSite()
+        /// `Logger`'s, shared by ``WiringMiddleware`` and ``VaporRequestValues``.
+        static let vaporLogger = RequestValueSite()
     }
 
     extension ValidationOptions {

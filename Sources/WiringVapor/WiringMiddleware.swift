@@ -35,6 +35,8 @@
         /// It registers `Request`, `RequestIdentifier` and `Logger` as scoped in the container,
         /// unless they are registered already, so that factories can depend on them and validation
         /// knows them. The scope name is WiringHummingbird's, so that modules move between the two.
+        /// One registered in a way that cannot take the request's value (a singleton `Logger`,
+        /// say) stops the app's boot with ``WiringBootError/clashes``, before any request.
         ///
         /// - Parameters:
         ///   - app: The application whose container the scopes are made in.
@@ -48,13 +50,30 @@
             counters = RequestScopeCounters()
             let lifetime: Lifetime = scopeName.map { .scoped($0) } ?? .scoped
             if !container.isRegistered(Request.self) {
-                container.registerRequestValue(Request.self, lifetime: lifetime) { RequestOutsideRequestScope() }
+                container.registerRequestValue(Request.self, lifetime: lifetime, site: .vaporRequest, sample: vaporRequestSample) {
+                    RequestOutsideRequestScope()
+                }
             }
-            if !container.isRegistered(RequestIdentifier.self) { container.registerRequestIdentifier(lifetime: lifetime) }
+            if !container.isRegistered(RequestIdentifier.self) {
+                container.registerRequestIdentifier(lifetime: lifetime, sample: vaporRequestSample)
+            }
             if !container.isRegistered(Logger.self) {
-                container.registerRequestValue(Logger.self, lifetime: lifetime) { RequestOutsideRequestScope() }
+                container.registerRequestValue(Logger.self, lifetime: lifetime, site: .vaporLogger, sample: vaporRequestSample) {
+                    RequestOutsideRequestScope()
+                }
             }
             state.addRoots(roots)
+            state.addRequestScopeName(scopeName)
+        }
+
+        /// The values this middleware gives every request scope that are registered in a way that
+        /// cannot take them: checked at boot, with the roots.
+        static func clashes(in container: Container, scopeName: ScopeName?) -> [WiringError] {
+            [
+                container.providedValueClash(Request.self, scopeName: scopeName, provider: "WiringMiddleware"),
+                container.providedValueClash(RequestIdentifier.self, scopeName: scopeName, provider: "WiringMiddleware"),
+                container.providedValueClash(Logger.self, scopeName: scopeName, provider: "WiringMiddleware"),
+            ].compactMap { $0 }
         }
 
         /// Serves one request with a scope of its own, made when the handler first uses it.
@@ -77,13 +96,20 @@
         /// A new scope for `request`, given its values. Made in the request's `ServiceContext`
         /// (its span, behind Vapor's `TracingMiddleware`), so that an instrument such as
         /// WiringTracing's sees the scope as part of the request wherever `req.wiring` is first read.
-        func makeScope(for request: Request) throws -> Scope {
+        /// A value the scope cannot take (registered otherwise after boot, which checks them all,
+        /// or a scope of a container that has shut down) is logged and left out: a resolve of it
+        /// then says why, and the request goes on.
+        func makeScope(for request: Request) -> Scope {
             let scope = ServiceContext.withValue(request.serviceContext) {
                 scopeName.map(container.makeScope) ?? container.makeScope()
             }
-            try scope.provide(request)
-            try scope.provide(RequestIdentifier(request.id))
-            try scope.provide(request.logger)
+            do {
+                try scope.provide(request)
+                try scope.provide(RequestIdentifier(request.id))
+                try scope.provide(request.logger)
+            } catch {
+                request.logger.error("Wiring: could not give the request's scope its values", metadata: ["error": "\(error)"])
+            }
             return scope
         }
     }

@@ -165,6 +165,44 @@
             #expect(message.contains("Needy → Unregistered"))
             #expect(message.contains("To fix: register it"))
         }
+
+        @Test(
+            "a request value registered another way stops the middleware when it is made, saying where and how to fix it",
+            arguments: [Lifetime.singleton, .transient, .scoped("session")]
+        )
+        func clashingRequestValueFoundAtStartup(lifetime: Lifetime) throws {
+            let container = Container()
+            container.register(RequestIdentifier.self, lifetime: lifetime) { _ in RequestIdentifier("fixed") }
+            let error = #expect(throws: RequestScopeValidationError.self) {
+                _ = try RequestScopeMiddleware<BasicWiringRequestContext>(container: container)
+            }
+            guard let error else { return }
+            let message = "\(error)"
+            #expect(error.clashes.count == 1)
+            #expect(message.contains("RequestIdentifier is registered as \(lifetime)"), "\(message)")
+            #expect(message.contains(#"RequestScopeMiddleware gives every scope named "request" its own RequestIdentifier"#), "\(message)")
+            #expect(message.contains("registered at: WiringHummingbirdTests/RequestScopeTests.swift"), "\(message)")
+            #expect(
+                message.contains(
+                    #"To fix:\#n  - remove this registration: RequestScopeMiddleware registers RequestIdentifier itself, as .scoped("request")."#
+                ), "\(message)")
+        }
+
+        @Test("a request value the app registered scoped, unnamed or in the middleware's scope, is given to each request")
+        func scopedRequestValueIsAccepted() async throws {
+            for lifetime in [Lifetime.scoped, .scoped("request")] {
+                let container = Container()
+                container.register(RequestIdentifier.self, lifetime: lifetime) { _ in RequestIdentifier("never built") }
+                let router = Router(context: BasicWiringRequestContext.self)
+                router.add(middleware: try RequestScopeMiddleware(container: container))
+                router.get("/id") { _, context in try context.resolve(RequestIdentifier.self).value }
+                try await Application(router: router).test(.router) { client in
+                    let response = try await client.execute(uri: "/id", method: .get)
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body) != "never built")
+                }
+            }
+        }
     }
 
     /// Depends on a type nothing registers.

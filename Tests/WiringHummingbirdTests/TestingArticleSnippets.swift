@@ -2,6 +2,7 @@
     import Hummingbird
     import HummingbirdTesting
     import InMemoryTracing
+    import Logging
     import MetricsTestKit
     import Synchronization
     import Testing
@@ -131,7 +132,35 @@
                 modules: [NotesModule(), HummingbirdRequestValues()],
                 options: ValidationOptions(roots: [NoteService.self], dryRun: true))
             #expect(!withoutSample.errors.isEmpty && withoutSample.errors.allSatisfy { $0.kind == .dryRunIncomplete }, "\(withoutSample)")
-            #expect("\(withoutSample)".contains("options.provide(<a RequestIdentifier>"), "\(withoutSample)")
+            // The fix names the middleware's own sample, which gives every value it provides.
+            #expect("\(withoutSample)".contains("options.provideSampleHummingbirdRequest()"), "\(withoutSample)")
+            #expect(!"\(withoutSample)".contains("options.provide(<a"), "\(withoutSample)")
+        }
+
+        @Test("the request logger and the request values combine in either order, and the validation test passes with Logger a root")
+        func requestLoggerWithRequestValues() throws {
+            for loggerFirst in [true, false] {
+                let container = Container()
+                if loggerFirst { container.registerRequestLogger(Logger(label: "notes"), scope: "request") }
+                try container.install(NotesModule(), HummingbirdRequestValues())
+                if !loggerFirst { container.registerRequestLogger(Logger(label: "notes"), scope: "request") }
+                var options = ValidationOptions(roots: [NoteService.self, Logger.self], dryRun: true)
+                options.provideSampleHummingbirdRequest()
+                let report = container.validate(options)
+                #expect(report.isClean, "logger first: \(loggerFirst): \(report)")
+            }
+        }
+
+        @Test("the request values installed after the middleware registered them are the same declarations")
+        func requestValuesAfterTheMiddleware() throws {
+            let container = Container()
+            try container.install(NotesModule())
+            _ = try buildRouter(container: container)
+            try container.install(HummingbirdRequestValues())
+            var options = ValidationOptions(roots: [NoteService.self], dryRun: true)
+            options.provideSampleHummingbirdRequest()
+            let report = container.validate(options)
+            #expect(report.isClean, "\(report)")
         }
 
         @Test("the middleware finds the request values declared and serves with them")

@@ -60,6 +60,25 @@
             try await app.asyncShutdown()
         }
 
+        @Test("a request value registered another way stops the boot, saying where and how to fix it: no request traps")
+        func clashingRequestValueStopsBoot() async throws {
+            let app = try await Application.make(.testing)
+            app.wiring.register(Logger.self, lifetime: .singleton) { _ in Logger(label: "app") }
+            app.middleware.use(WiringMiddleware(app))
+            do {
+                try await app.asyncBoot()
+                Issue.record("the boot should have thrown")
+            } catch let error as WiringBootError {
+                let message = "\(error)"
+                #expect(error.clashes.count == 1)
+                #expect(message.contains("Logger is registered as singleton"), "\(message)")
+                #expect(message.contains(#"WiringMiddleware gives every scope named "request" its own Logger"#), "\(message)")
+                #expect(message.contains("registered at: WiringVaporTests/LifecycleTests.swift"), "\(message)")
+                #expect(message.contains("remove this registration: WiringMiddleware registers Logger itself"), "\(message)")
+            }
+            try await app.asyncShutdown()
+        }
+
         @Test("the synchronous boot that VaporTesting uses starts the container too")
         func synchronousBoot() async throws {
             let journal = Journal()

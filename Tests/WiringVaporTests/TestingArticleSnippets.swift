@@ -107,6 +107,14 @@
             #expect(!"\(report)".contains(".forwarding(to:"), "\(report)")
         }
 
+        @Test("without a sample, the report's fix names the Vapor sample request")
+        func validationNamesTheVaporSample() {
+            let report = Container.validate(
+                modules: [GreetingModule(), VaporRequestValues()], options: ValidationOptions(roots: [Greeter.self], dryRun: true))
+            #expect(!report.errors.isEmpty && report.errors.allSatisfy { $0.kind == .dryRunIncomplete }, "\(report)")
+            #expect("\(report)".contains("options.provideSampleVaporRequest(app)"), "\(report)")
+        }
+
         @Test("the middleware finds the request values declared: the request's own values are served")
         func middlewareKeepsDeclaredValues() async throws {
             try await withApp { app in

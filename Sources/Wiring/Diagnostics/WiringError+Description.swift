@@ -69,6 +69,10 @@ extension WiringError {
                 return "\(key) lives in a scope named \"\(name)\", and none is active."
             }
             return "\(key) is scoped, and it was resolved outside any scope."
+        case .invalidLifetime where providedBy != nil:
+            let (provider, scope) = providedBy.unsafelyUnwrapped
+            return
+                "\(key) is registered as \(lifetime.map(\.description) ?? "not scoped"), but \(provider) gives every scope \(scopeText(scope)) its own \(typeDisplayName(key.type)) with provide(_:), which that registration cannot take: every request would fail."
         case .invalidLifetime where isProvideNeedsScoped:
             return
                 "\(key) is registered as \(lifetime.map(\.description) ?? "not scoped"), so a scope cannot be given its instance."
@@ -158,6 +162,16 @@ extension WiringError {
                     "resolve it through a scope: let scope = container.makeScope(); try scope.resolve(\(metatypeExpression(name)))")
             }
             fixes.append("or, if it must outlive scopes, register it as .singleton; a singleton cannot depend on a scoped service.")
+        case .invalidLifetime where providedBy != nil:
+            let (provider, scope) = providedBy.unsafelyUnwrapped
+            let lifetime = scope.map { ".scoped(\(String(reflecting: $0.rawValue)))" } ?? ".scoped"
+            fixes.append("remove this registration: \(provider) registers \(typeDisplayName(key.type)) itself, as \(lifetime).")
+            fixes.append(
+                "or register it as \(lifetime); \(provider)'s value then replaces what its factory would build in the scopes it opens."
+            )
+            fixes.append(
+                "or, for a \(typeDisplayName(key.type)) of your own beside it, register yours with a tag: container.register(\(metatypeExpression(name)), tag: \"app\", lifetime: .singleton) { … }"
+            )
         case .invalidLifetime where isProvideNeedsScoped:
             fixes.append(
                 "register it with lifetime: .scoped (or .scoped(\"name\")), and a factory that throws for a scope that was not given one."
@@ -214,6 +228,17 @@ extension WiringError {
     private var isDuplicateKey: Bool {
         if case .duplicateKey = detail { return true }
         return false
+    }
+
+    /// The provider and scope name of a ``Detail/providedByOthers(provider:scope:)`` clash.
+    private var providedBy: (provider: String, scope: ScopeName?)? {
+        if case .providedByOthers(let provider, let scope) = detail { return (provider, scope) }
+        return nil
+    }
+
+    /// "named \"request\"", or "it opens" for unnamed scopes.
+    private func scopeText(_ scope: ScopeName?) -> String {
+        scope.map { "named \(String(reflecting: $0.rawValue))" } ?? "it opens"
     }
 
     private var isProvideNeedsScoped: Bool {

@@ -110,6 +110,9 @@ public struct WiringError: Error, Sendable, CustomStringConvertible {
         case provideNeedsScoped
         /// ``Scope/provide(_:as:tag:file:line:)`` into a scope that already holds an instance.
         case alreadyInScope
+        /// A registration that cannot take the instance `provider` gives every scope named
+        /// `scope` (a request middleware): not scoped, or scoped in scopes of another name.
+        case providedByOthers(provider: String, scope: ScopeName?)
     }
 
     init(

@@ -69,6 +69,11 @@ public struct Declaration<T> {
         refined { $0.providedToScopes() }
     }
 
+    /// ``Registration/providedToScopes(sample:)`` for a declaration.
+    package func providedToScopes(sample: String) -> Declaration<T> {
+        refined { $0.providedToScopes(sample: sample) }
+    }
+
     /// Counts the registration as a validation root; see ``Registration/validatedAsRoot()``.
     public func validatedAsRoot() -> Declaration<T> {
         refined { $0.validatedAsRoot() }

@@ -86,6 +86,14 @@ public struct Registration<T>: Sendable {
         return refining { $0.isProvidedToScopes = true }
     }
 
+    /// ``providedToScopes()``, with how a dry run is given a sample of the value, in code a user
+    /// can paste (`options.provideSampleHummingbirdRequest()`): what the finding of a dry run
+    /// that had none says to do. For the integrations that provide it.
+    @discardableResult
+    package func providedToScopes(sample: String) -> Registration<T> {
+        providedToScopes().refining { $0.sampleHint = sample }
+    }
+
     /// Makes the registration answer to `type` too, converting with `convert` (usually `{ $0 }`,
     /// which the compiler checks). Resolving `type` shares the instance this registration caches.
     @discardableResult

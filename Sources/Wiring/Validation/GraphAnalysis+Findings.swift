@@ -218,8 +218,10 @@ extension GraphAnalysis {
                 path: item.path.map(\.description),
                 headline:
                     "the dry run could not check \(node.id) past its resolve of \(provided.id), a value scopes are given (providedToScopes()) that the dry run has no sample of: nothing after that resolve was run.",
-                fix:
-                    "give the dry run a sample value: var options = ValidationOptions(dryRun: true); options.provide(<a \(type)>, as: \(metatypeExpression(type))\(tag)); container.validate(options)"
+                fix: provided.entry?.sampleHint.map {
+                    "give the dry run a sample of each value the middleware gives request scopes: var options = ValidationOptions(dryRun: true); \($0); container.validate(options)"
+                }
+                    ?? "give the dry run a sample value: var options = ValidationOptions(dryRun: true); options.provide(<a \(type)>, as: \(metatypeExpression(type))\(tag)); container.validate(options)"
             )
         }
     }
