@@ -28,6 +28,22 @@ struct ConcurrencyTests {
         }
     }
 
+    @Test("a .weak registration resolved by four threads, each dropping its instance, through synchronize() and without", arguments: [true, false])
+    func weakUnderThreads(synchronized: Bool) throws {
+        let container = Container()
+        container.register((any Service).self) { _ in Counted() }.inObjectScope(.weak)
+        // `synchronize()` returns a Container (a synchronized child), which is Sendable.
+        let resolver = synchronized ? try #require(container.synchronize() as? Container) : container
+        let missing = Atomic<Int>(0)
+        onThreads(4) { _ in
+            for _ in 0..<20_000 {
+                // Released at once: the weak storage empties while other threads read it.
+                if resolver.resolve((any Service).self) == nil { missing.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(missing.load(ordering: .relaxed) == 0)
+    }
+
     @Test("while a factory waits, other threads resolve and register in the same container")
     func noLockAcrossFactories() {
         let container = Container()

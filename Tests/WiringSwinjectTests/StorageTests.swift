@@ -91,6 +91,26 @@ struct StorageTests {
         #expect(Set(ids).count == 1_000)
     }
 
+    /// An instance there at the first read and gone at the second: what a weak storage looks
+    /// like when another thread lets go of the instance between two reads.
+    private final class VanishingStorage: InstanceStorage {
+        private var reads = 0
+        private let thing = Thing()
+        var instance: Any? {
+            get {
+                reads += 1
+                return reads == 1 ? thing : nil
+            }
+            set {}
+        }
+    }
+
+    @Test("a composite storage reads each component once: an instance that goes between two reads is still returned")
+    func compositeReadsEachComponentOnce() {
+        #expect(CompositeStorage([VanishingStorage()]).instance is Thing)
+        #expect(CompositeStorage([TransientStorage(), VanishingStorage()]).instance(inGraph: GraphIdentifier()) is Thing)
+    }
+
     @Test("storages are safe to use from many threads at once")
     func storagesUnderConcurrency() async {
         let permanent = PermanentStorage()

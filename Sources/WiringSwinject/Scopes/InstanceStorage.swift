@@ -177,8 +177,16 @@ public final class CompositeStorage: InstanceStorage, GraphAwareStorage {
     }
 
     /// The first component's instance that is not `nil`; setting it sets every component's.
+    ///
+    /// Each component is read once: a weak component's instance can go between two reads, on
+    /// another thread, and a second read would then find nothing where the first found it.
     public var instance: Any? {
-        get { components.lazy.compactMap(\.instance).first }
+        get {
+            for component in components {
+                if let instance = component.instance { return instance }
+            }
+            return nil
+        }
         set { for component in components { component.instance = newValue } }
     }
 
@@ -187,9 +195,13 @@ public final class CompositeStorage: InstanceStorage, GraphAwareStorage {
         for component in components { component.graphResolutionCompleted() }
     }
 
-    /// The first component's instance for `graph` that is not `nil`.
+    /// The first component's instance for `graph` that is not `nil`, each read once (see
+    /// ``instance``).
     public func instance(inGraph graph: GraphIdentifier) -> Any? {
-        components.lazy.compactMap { $0.instance(inGraph: graph) }.first
+        for component in components {
+            if let instance = component.instance(inGraph: graph) { return instance }
+        }
+        return nil
     }
 
     /// Stores `instance` in every component.
