@@ -28,7 +28,9 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("a .weak registration resolved by four threads, each dropping its instance, through synchronize() and without", arguments: [true, false])
+    @Test(
+        "a .weak registration resolved by four threads, each dropping its instance, through synchronize() and without",
+        arguments: [true, false])
     func weakUnderThreads(synchronized: Bool) throws {
         let container = Container()
         container.register((any Service).self) { _ in Counted() }.inObjectScope(.weak)
