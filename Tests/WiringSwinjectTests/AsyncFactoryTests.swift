@@ -56,6 +56,29 @@ struct AsyncFactoryTests {
         #expect(container.resolve(Remote.self)?.number == 1)
     }
 
+    @Test("a .weak async factory runs once for concurrent resolves; its instance is shared while held, and built again after")
+    func weakSingleFlight() async throws {
+        let container = Container()
+        let builds = Atomic<Int>(0)
+        container.registerAsync(Remote.self) { _ in
+            try await Task.sleep(for: .milliseconds(20))
+            return Remote(builds.add(1, ordering: .relaxed).newValue)
+        }.inObjectScope(.weak)
+        let messages = await logged {
+            let held = await withTaskGroup(of: Remote?.self) { group in
+                for _ in 0..<20 { group.addTask { await container.resolveAsync(Remote.self) } }
+                return await group.reduce(into: [Remote?]()) { $0.append($1) }
+            }
+            #expect(held.map { $0?.number } == Array(repeating: 1, count: 20))
+            #expect(await container.resolveAsync(Remote.self)?.number == 1)
+            #expect(container.resolve(Remote.self)?.number == 1)
+        }
+        #expect(messages.isEmpty, "\(messages)")
+        #expect(builds.load(ordering: .relaxed) == 1)
+        // Nothing holds it now: the next resolve builds another.
+        #expect(await container.resolveAsync(Remote.self)?.number == 2)
+    }
+
     @Test("a synchronous resolve of an async registration not built yet returns nil and says to await")
     func synchronousResolveNeedsAwait() async {
         let container = Container()

@@ -96,6 +96,9 @@ extension Container {
             return await shared(entry, factory: factory, parts: parts)
         case .other where parts.storage is WeakStorage:
             return await shared(entry, factory: factory, parts: parts)
+        case .perGraph where (parts.storage as? CompositeStorage)?.sharesWeakInstance == true:
+            // `.weak`: a weak storage over a graph one. Shared while held, as synchronously.
+            return await shared(entry, factory: factory, parts: parts)
         case .perGraph, .other:
             return .failed(.unsupportedStorage("\(type(of: parts.storage))"))
         }

@@ -195,6 +195,12 @@ public final class CompositeStorage: InstanceStorage, GraphAwareStorage {
         for component in components { component.graphResolutionCompleted() }
     }
 
+    /// Whether a component keeps the instance weakly across graphs, as the `.weak` scope's does:
+    /// then one instance is shared by every resolve while something holds it.
+    var sharesWeakInstance: Bool {
+        components.contains { $0 is WeakStorage }
+    }
+
     /// The first component's instance for `graph` that is not `nil`, each read once (see
     /// ``instance``).
     public func instance(inGraph graph: GraphIdentifier) -> Any? {
