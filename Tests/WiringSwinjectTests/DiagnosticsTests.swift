@@ -3,6 +3,8 @@ import Testing
 import WiringSwinject
 
 private protocol Database {}
+private protocol Marker: AnyObject {}
+extension Plain: Marker {}
 private final class Repository {
     init(database: any Database) {}
 }
@@ -57,6 +59,35 @@ struct DiagnosticsTests {
         container.register(Plain.self, name: "left") { _ in Plain() }
         let messages = logged { #expect(container.resolve(Plain.self, name: "right") == nil) }.filter { $0.contains("\"right\"") }
         #expect(messages.first?.contains("Plain is registered with \"left\" and the resolve asked for \"right\"") == true)
+    }
+
+    @Test("a misspelt name gets the nearest registered name, every time")
+    func nearestName() {
+        for _ in 0..<20 {
+            let container = Container()
+            for name in ["backup", "tertiary", "primary"] { container.register(Plain.self, name: name) { _ in Plain() } }
+            let messages = logged { #expect(container.resolve(Plain.self, name: "primery") == nil) }.filter { $0.contains("\"primery\"") }
+            #expect(
+                messages.first?.contains("Plain is registered with \"primary\" and the resolve asked for \"primery\"") == true,
+                "\(messages)")
+        }
+    }
+
+    @Test("a type forwarded under a name is named in the fix, not said to be unregistered")
+    func forwardedTypeNamed() {
+        let container = Container()
+        container.register(Plain.self) { _ in Plain() }.implements(Marker.self, name: "main")
+        let messages = logged { #expect(container.resolve(Marker.self) == nil) }.filter { $0.contains("Marker") }
+        #expect(messages.first?.contains("Marker is registered with \"main\" and the resolve asked for no name") == true, "\(messages)")
+    }
+
+    @Test("the suggested factory's parameters are Swift: named, with their types")
+    func pasteableClosure() {
+        let container = Container()
+        let messages = logged { #expect(container.resolve(Plain.self, arguments: 42, "x") == nil) }.filter { $0.contains("Plain") }
+        #expect(
+            messages.first?.contains("container.register(Plain.self) { (r: Resolver, arg1: Int, arg2: String) in … }") == true,
+            "\(messages)")
     }
 
     /// Keeps what it is told, as a logger would print it.
