@@ -169,6 +169,20 @@ struct ExitTests {
         #expect(text.contains("Fix: keep the container alive while its Lazy values are used"))
     }
 
+    @Test("a Lazy over an async registration not built yet stops saying it needs resolveAsync first")
+    func lazyOverAsyncNotBuilt() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = Container()
+            container.registerAsync(Plain.self) { _ in Plain() }.inObjectScope(.container)
+            let lazy = container.resolve(Lazy<Plain>.self)!
+            _ = lazy.instance
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("Lazy<Plain> could not resolve Plain: it, or a registration its factory resolves, has an async factory"), "\(text)")
+        #expect(text.contains("Fix: resolve it first with `await container.resolveAsync(Plain.self)`"), "\(text)")
+        #expect(!text.contains("its container was released"), "\(text)")
+    }
+
     @Test("a Provider whose container is gone stops with a message")
     func providerWithoutContainer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

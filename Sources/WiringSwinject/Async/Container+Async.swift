@@ -251,7 +251,9 @@ extension Container {
     /// What a synchronous resolve of an async registration with no instance built returns:
     /// `nil`, after logging that it needs `await`.
     func resolveNeedingAwait<Service>(key: ServiceKey) -> Service? {
-        let path = ResolutionThread.current.path.map { "\($0)" } + ["\(Service.self)"]
+        let thread = ResolutionThread.current
+        thread.neededAwait = true
+        let path = thread.path.map { "\($0)" } + ["\(Service.self)"]
         log(
             """
             Swinject: Resolution failed. \(Service.self) has an async factory, and no instance of it is built yet:

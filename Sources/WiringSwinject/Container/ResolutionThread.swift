@@ -23,6 +23,10 @@ final class ResolutionThread {
     // No access spans a call out of this file: each is a read or a short change.
     @exclusivity(unchecked) private var slots: [Slot] = []
     @exclusivity(unchecked) var path: [Any.Type] = []
+    /// Set when a synchronous resolve on this thread found an async registration with no
+    /// instance built (``Container/resolveNeedingAwait(key:)``): what a `Lazy` or `Provider`
+    /// that got nothing asks, to say why.
+    @exclusivity(unchecked) var neededAwait = false
 
     /// Idle slots are kept for the next resolve in their container, as long as the thread has no
     /// more slots than this; past it, idle ones are dropped, so that the slots of containers that

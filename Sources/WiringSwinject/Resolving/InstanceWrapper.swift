@@ -31,7 +31,8 @@ public final class Lazy<Service>: InstanceWrapper, @unchecked Sendable {
     /// container is gone or the registration no longer makes a `Service`.
     public var instance: Service {
         if let instance = cached.withLock({ $0 }) { return instance }
-        guard let made = factory(graphIdentifier) as? Service else {
+        guard let made = resolveRecordingAwait({ factory(graphIdentifier) }) as? Service else {
+            if ResolutionThread.current.neededAwait { needsAwaitStop(wrapper: "Lazy", Service.self) }
             fatalError(
                 """
                 WiringSwinject: Lazy<\(Service.self)> could not resolve \(Service.self): its container was released, \
@@ -65,7 +66,8 @@ public final class Provider<Service>: InstanceWrapper, @unchecked Sendable {
     /// A new resolve of the registration. Stops the program if the container is gone or the
     /// registration no longer makes a `Service`.
     public var instance: Service {
-        guard let made = factory(nil) as? Service else {
+        guard let made = resolveRecordingAwait({ factory(nil) }) as? Service else {
+            if ResolutionThread.current.neededAwait { needsAwaitStop(wrapper: "Provider", Service.self) }
             fatalError(
                 """
                 WiringSwinject: Provider<\(Service.self)> could not resolve \(Service.self): its container was released, \
@@ -84,4 +86,25 @@ extension Optional: InstanceWrapper {
     init?(inContainer _: Container, withInstanceFactory factory: ((GraphIdentifier?) -> Any?)?) {
         self = factory?(nil) as? Wrapped
     }
+}
+
+/// Runs a wrapper's resolve with the thread's "needed await" mark cleared first, so that the
+/// mark afterwards says whether this resolve met an async registration with nothing built.
+private func resolveRecordingAwait(_ resolve: () -> Any?) -> Any? {
+    ResolutionThread.current.neededAwait = false
+    return resolve()
+}
+
+/// Stops the program for a `Lazy` or `Provider` read whose resolve met an async registration
+/// that has built nothing yet: a synchronous read cannot await its factory.
+private func needsAwaitStop(wrapper: String, _ service: Any.Type) -> Never {
+    fatalError(
+        """
+        WiringSwinject: \(wrapper)<\(service)> could not resolve \(service): it, or a registration its factory resolves, \
+        has an async factory (registerAsync) that has not built an instance yet, and reading instance cannot await it.
+          read: \(wrapper)<\(service)>.instance, synchronously
+        Fix: resolve it first with `await container.resolveAsync(\(service).self)` (a .container or .weak instance is then \
+        found by every read), or resolve it with resolveAsync where it is used instead of through a \(wrapper).
+        """
+    )
 }
