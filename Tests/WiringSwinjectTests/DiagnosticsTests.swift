@@ -178,7 +178,9 @@ struct ExitTests {
             _ = lazy.instance
         }
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(text.contains("Lazy<Plain> could not resolve Plain: it, or a registration its factory resolves, has an async factory"), "\(text)")
+        #expect(
+            text.contains("Lazy<Plain> could not resolve Plain: it, or a registration its factory resolves, has an async factory"),
+            "\(text)")
         #expect(text.contains("Fix: resolve it first with `await container.resolveAsync(Plain.self)`"), "\(text)")
         #expect(!text.contains("its container was released"), "\(text)")
     }
