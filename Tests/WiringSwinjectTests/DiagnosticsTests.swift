@@ -127,8 +127,28 @@ struct ExitTests {
         }
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(text.contains("Infinite recursive call for circular dependency has been detected."))
-        #expect(text.contains("Path: Egg → Hen → Egg → Hen"))
+        #expect(text.contains("Circle: Egg → Hen → Egg\n"), "\(text)")
+        #expect(text.contains("Path: Egg → Hen → Egg (then the circle again, 200 levels in all)"), "\(text)")
         #expect(text.contains("Fix: make one side of the circle take the other in an initCompleted closure"))
+    }
+
+    @Test("a circle reached through other types names the circle, and the path to it once")
+    func circleAfterAPrefix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class App { init(_: Any?) {} }
+            final class Egg { init(_: Any?) {} }
+            final class Hen { init(_: Any?) {} }
+            final class Nest { init(_: Any?) {} }
+            let container = Container()
+            container.register(App.self) { r in App(r.resolve(Egg.self)) }
+            container.register(Egg.self) { r in Egg(r.resolve(Hen.self)) }
+            container.register(Hen.self) { r in Hen(r.resolve(Nest.self)) }
+            container.register(Nest.self) { r in Nest(r.resolve(Egg.self)) }
+            _ = container.resolve(App.self)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("Circle: Egg → Hen → Nest → Egg\n"), "\(text)")
+        #expect(text.contains("Path: App → Egg → Hen → Nest → Egg (then the circle again"), "\(text)")
     }
 
     @Test("factories that need each other, started on two threads, stop with the circle's message instead of hanging")

@@ -257,17 +257,33 @@ extension Container: _Resolver {
     func incrementResolutionDepth(_ thread: ResolutionThread) -> GraphIdentifier {
         parent?.incrementResolutionDepth(thread)
         guard let graph = thread.enter(serial, maximumDepth: Container.maximumResolutionDepth) else {
-            let path = (thread.path.map { "\($0)" }).joined(separator: " → ")
+            let (path, circle) = Self.circle(in: thread.path)
             fatalError(
                 """
                 Infinite recursive call for circular dependency has been detected. \
                 To avoid the infinite call, 'initCompleted' handler should be used to inject circular dependency.
-                Path: \(path)
+                Circle: \(circle.map { "\($0)" }.joined(separator: " → "))
+                Path: \(path.map { "\($0)" }.joined(separator: " → ")) (then the circle again, \(thread.path.count) levels in all)
                 Fix: make one side of the circle take the other in an initCompleted closure, instead of in its factory.
                 """
             )
         }
         return graph
+    }
+
+    /// The circle in `types`, a path that went as deep as resolves may go: its first turn
+    /// (`Egg → Hen → Egg`), found from the period with which the path's end repeats, and the
+    /// path up to the end of that turn. The whole path, twice, when no type repeats.
+    static func circle(in types: [Any.Type]) -> (path: [Any.Type], circle: [Any.Type]) {
+        guard let last = types.last,
+            let previous = types.dropLast().lastIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(last) })
+        else { return (types, types) }
+        let length = types.count - 1 - previous
+        // Where the circle first began: walk back while the path repeats with its period.
+        var start = previous
+        while start > 0, ObjectIdentifier(types[start - 1]) == ObjectIdentifier(types[start - 1 + length]) { start -= 1 }
+        let turn = Array(types[start...(start + length)])
+        return (Array(types[...(start + length)]), turn)
     }
 
     /// Leaves one level; at the top, the graph ends: its storages are told, and the graph is dropped.
