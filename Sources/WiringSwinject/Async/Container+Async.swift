@@ -96,10 +96,13 @@ extension Container {
             return await shared(entry, factory: factory, parts: parts)
         case .other where parts.storage is WeakStorage:
             return await shared(entry, factory: factory, parts: parts)
-        case .perGraph where (parts.storage as? CompositeStorage)?.sharesWeakInstance == true:
+        case .perGraph:
             // `.weak`: a weak storage over a graph one. Shared while held, as synchronously.
-            return await shared(entry, factory: factory, parts: parts)
-        case .perGraph, .other:
+            guard let weak = (parts.storage as? CompositeStorage)?.weakScopeComponent else {
+                return .failed(.unsupportedStorage("\(type(of: parts.storage))"))
+            }
+            return await shared(entry, factory: factory, parts: parts.storing(in: weak))
+        case .other:
             return .failed(.unsupportedStorage("\(type(of: parts.storage))"))
         }
     }

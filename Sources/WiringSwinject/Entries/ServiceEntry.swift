@@ -311,7 +311,7 @@ struct ResolutionParts {
         }
     }
 
-    let storage: any InstanceStorage
+    private(set) var storage: any InstanceStorage
     let kind: Kind
     /// Lets one thread at a time build an instance shared across graphs; `nil` for the others.
     let gate: BuildGate?
@@ -338,6 +338,14 @@ struct ResolutionParts {
     /// dispose. Not kept as a second reference, which every copy of the parts would retain.
     var permanent: PermanentStorage? {
         kind == .permanent ? unsafeDowncast(storage, to: PermanentStorage.self) : nil
+    }
+
+    /// These parts with `storage` in place of theirs, of the same kind and gate: the part of a
+    /// composite storage that an async build reads and stores.
+    func storing(in storage: any InstanceStorage) -> ResolutionParts {
+        var parts = self
+        parts.storage = storage
+        return parts
     }
 
     /// These parts, saying whether the registration has `initCompleted` closures.

@@ -195,10 +195,13 @@ public final class CompositeStorage: InstanceStorage, GraphAwareStorage {
         for component in components { component.graphResolutionCompleted() }
     }
 
-    /// Whether a component keeps the instance weakly across graphs, as the `.weak` scope's does:
-    /// then one instance is shared by every resolve while something holds it.
-    var sharesWeakInstance: Bool {
-        components.contains { $0 is WeakStorage }
+    /// The weak storage, when this is the `.weak` scope's composite (a weak storage over a graph
+    /// storage): an instance shared across graphs while something holds it, which an async build
+    /// stores there alone (the graph storage would hold it strongly until a graph it is not part
+    /// of completes).
+    var weakScopeComponent: WeakStorage? {
+        guard components.count == 2, components[1] is GraphStorage else { return nil }
+        return components[0] as? WeakStorage
     }
 
     /// The first component's instance for `graph` that is not `nil`, each read once (see
