@@ -72,8 +72,8 @@ extension Container: _Resolver {
             return self.synchronizedIfEnabled { () -> Any? in
                 let thread = ResolutionThread.current
                 let origin = thread.graph(of: self.serial)
-                defer { if let origin { thread.setGraph(origin, of: self.serial) } }
-                if let graph { thread.setGraph(graph, of: self.serial) }
+                defer { if let origin { thread.setGraph(origin, of: self) } }
+                if let graph { thread.setGraph(graph, of: self) }
                 let instance: Any? = self.resolve(entry: entry, key: nil, invoker: invoker)
                 return instance
             }
@@ -310,7 +310,7 @@ extension Container {
     /// container, until the resolve that uses it returns. Internal in Swinject 2.10.0; public here,
     /// because its own tests call it. ``withObjectGraph(_:closure:)`` is the supported way.
     public func restoreObjectGraph(_ identifier: GraphIdentifier) {
-        ResolutionThread.current.setGraph(identifier, of: serial)
+        ResolutionThread.current.setGraph(identifier, of: self)
     }
 
     /// Runs `closure` with this container resolving in the graph `identifier`, so that `.graph`
@@ -319,10 +319,10 @@ extension Container {
         try synchronizedIfEnabled {
             let thread = ResolutionThread.current
             let previous = thread.graph(of: serial)
-            thread.setGraph(identifier, of: serial)
+            thread.setGraph(identifier, of: self)
             incrementResolutionDepth(thread)
             defer {
-                thread.setGraph(previous, of: serial)
+                thread.setGraph(previous, of: self)
                 decrementResolutionDepth(thread)
             }
             return try closure(self)

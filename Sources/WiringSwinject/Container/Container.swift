@@ -42,6 +42,10 @@ public final class Container: @unchecked Sendable {
     private let bagPointer = Atomic<UnsafeRawPointer?>(nil)
     /// The next place in the creation order of the instances it will dispose.
     private let creations = Atomic<Int>(0)
+    /// Graphs set for this container's next resolve on some thread (`restoreObjectGraph`) that
+    /// no resolve has entered yet: its `deinit` takes them out of the process's count, since no
+    /// resolve ever will (`Container/ResolutionThread.swift`).
+    let pendingGraphs = Atomic<Int>(0)
     /// Set once ``shutdown()`` retired its registrations: resolves of them fail from then on.
     let isEnded = Atomic<Bool>(false)
     /// How many changes made it forget the instances kept beside its registrations.
@@ -247,6 +251,15 @@ public final class Container: @unchecked Sendable {
     deinit {
         // No other reference to the container exists: no thread can load the pointer any more.
         if let raw = bagPointer.load(ordering: .acquiring) { Unmanaged<DisposalBag>.fromOpaque(raw).release() }
+        // A thread that settles a pending graph holds the container meanwhile, so none does now.
+        let pending = pendingGraphs.load(ordering: .relaxed)
+        if pending > 0 { ResolutionThread.pendingRestoredGraphs.subtract(pending, ordering: .relaxed) }
+    }
+
+    /// How many graphs, on every thread, are set for a container's next resolve and not yet
+    /// entered: for tests of what `restoreObjectGraph` leaves behind.
+    package static var pendingRestoredGraphCount: Int {
+        ResolutionThread.pendingRestoredGraphs.load(ordering: .relaxed)
     }
 
     /// Whether this container or an ancestor has begun to shut down.

@@ -16,8 +16,14 @@ final class ResolutionThread {
         var depth = 0
         var graph: GraphIdentifier?
         var inFlight: [InFlight] = []
+        /// The container, while a graph is set for its next resolve (pending): if the container
+        /// goes first, its `deinit` takes the pending graph out of the count, and this is `nil`.
+        weak var owner: Container?
 
         var isIdle: Bool { depth == 0 && graph == nil }
+        var isPending: Bool { depth == 0 && graph != nil }
+        /// A pending graph of a container that has gone: no resolve will ever enter it.
+        var isAbandoned: Bool { isPending && owner == nil }
     }
 
     // No access spans a call out of this file: each is a read or a short change.
@@ -49,8 +55,16 @@ final class ResolutionThread {
     }
 
     deinit {
-        let pending = slots.count { $0.depth == 0 && $0.graph != nil }
-        if pending > 0 { Self.pendingRestoredGraphs.subtract(pending, ordering: .relaxed) }
+        for slot in slots where slot.isPending { Self.settlePending(of: slot) }
+    }
+
+    /// Takes `slot`'s pending graph out of the counts, unless its container has gone, whose
+    /// `deinit` took it out (``Container/pendingGraphs``). Holding the container while counting
+    /// keeps that `deinit` from running meanwhile.
+    private static func settlePending(of slot: Slot) {
+        guard let owner = slot.owner else { return }
+        owner.pendingGraphs.subtract(1, ordering: .relaxed)
+        pendingRestoredGraphs.subtract(1, ordering: .relaxed)
     }
 
     /// Whether a factory or an `initCompleted` closure is running on this thread: a build that a
@@ -72,9 +86,11 @@ final class ResolutionThread {
         return index
     }
 
+    /// Past ``slotsKept`` slots, drops the idle ones, and the pending graphs of containers that
+    /// have gone (`restoreObjectGraph` on a container released before any resolve).
     @inline(__always)
     private func dropIdleSlotsIfMany() {
-        if slots.count > Self.slotsKept { slots.removeAll { $0.isIdle } }
+        if slots.count > Self.slotsKept { slots.removeAll { $0.isIdle || $0.isAbandoned } }
     }
 
     /// One level deeper in `container`, starting a graph if none runs; its graph, or `nil` if the
@@ -86,7 +102,8 @@ final class ResolutionThread {
                 slots[index].graph = GraphIdentifier()
             } else {
                 // A graph set for this resolve: entered, so no longer pending.
-                Self.pendingRestoredGraphs.subtract(1, ordering: .relaxed)
+                Self.settlePending(of: slots[index])
+                slots[index].owner = nil
             }
         }
         guard slots[index].depth < maximumDepth else { return nil }
@@ -118,12 +135,19 @@ final class ResolutionThread {
     }
 
     /// Sets the graph of `container` on this thread.
-    func setGraph(_ graph: GraphIdentifier?, of container: UInt64) {
-        let index = index(of: container)
-        let wasPending = slots[index].depth == 0 && slots[index].graph != nil
+    func setGraph(_ graph: GraphIdentifier?, of container: Container) {
+        let index = index(of: container.serial)
+        let wasPending = slots[index].isPending
         slots[index].graph = graph
-        let isPending = slots[index].depth == 0 && graph != nil
-        if isPending != wasPending { Self.pendingRestoredGraphs.add(isPending ? 1 : -1, ordering: .relaxed) }
-        if graph == nil { dropIdleSlotsIfMany() }
+        let isPending = slots[index].isPending
+        if isPending, !wasPending {
+            slots[index].owner = container
+            container.pendingGraphs.add(1, ordering: .relaxed)
+            Self.pendingRestoredGraphs.add(1, ordering: .relaxed)
+        } else if wasPending, !isPending {
+            Self.settlePending(of: slots[index])
+            slots[index].owner = nil
+        }
+        dropIdleSlotsIfMany()
     }
 }
