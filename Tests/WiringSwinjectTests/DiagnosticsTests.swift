@@ -90,6 +90,25 @@ struct DiagnosticsTests {
             "\(messages)")
     }
 
+    @Test("a child made after its parent shut down is shut down too: every registration resolves to nothing, saying why")
+    func childOfShutDownParent() throws {
+        let parent = Container()
+        parent.register(Plain.self) { _ in Plain() }.inObjectScope(.container)
+        try parent.syncShutdown()
+        let messages = logged {
+            for _ in 0..<2 {
+                let child = Container(parent: parent)
+                child.register(Watched.self) { _ in Watched(onDeinit: {}) }
+                child.register(Counted.self) { _ in Counted() }.inObjectScope(.container)
+                #expect(child.resolve(Watched.self) == nil)
+                #expect(child.resolve(Counted.self) == nil)
+                #expect(child.resolve(Plain.self) == nil)
+            }
+        }.filter { $0.contains("made after its parent was shut down") }
+        #expect(messages.count == 6, "\(messages)")
+        #expect(messages.allSatisfy { $0.contains("Fix: make the child from a container that has not been shut down") })
+    }
+
     /// Keeps what it is told, as a logger would print it.
     final class Log: Sendable {
         let messages = Locked<[String]>([])

@@ -238,6 +238,16 @@ extension Container: _Resolver {
     func resolveEnded<Service>(key: ServiceKey) -> Service? {
         if let log = Container.activeLoggingFunction {
             let path = ResolutionThread.current.path.map { "\($0)" } + ["\(Service.self)"]
+            if bornEnded {
+                log(
+                    """
+                    Swinject: Resolution failed. This container was made after its parent was shut down, so it is shut down too:
+                    \t{ \(registrationDescription(serviceType: Service.self, key: key)) }
+                    Path: \(path.joined(separator: " → "))
+                    Fix: make the child from a container that has not been shut down: a container shut down stays shut down, and so does every child made from it.
+                    """)
+                return nil
+            }
             log(
                 """
                 Swinject: Resolution failed. The container that registered it was shut down:

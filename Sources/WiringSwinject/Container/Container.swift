@@ -71,7 +71,14 @@ public final class Container: @unchecked Sendable {
         self.defaultObjectScope = defaultObjectScope
         self.synchronized = synchronized
         turnstile = parent?.turnstile ?? BuildGate()
+        // A child of a container that has shut down, or is shutting down, is shut down too: its
+        // own registrations resolve to nothing, as its parent's do, and say why.
+        bornEnded = parent?.isEnding == true
+        if bornEnded { isEnded.store(true, ordering: .releasing) }
     }
+
+    /// Whether it was made after an ancestor began to shut down, and so was shut down from birth.
+    let bornEnded: Bool
 
     /// A container.
     ///
