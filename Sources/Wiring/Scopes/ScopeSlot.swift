@@ -195,9 +195,10 @@ struct ScopeSlots {
         return removed
     }
 
-    /// The first answer `decide` gives, in order, for the slots that may belong to a key of hash
-    /// `hash`, with their positions: every slot while they fit in the bag (a handful, scanned),
-    /// else those the index finds from the hash. `nil` when it answers none.
+    /// The first answer `decide` gives for the slots that may belong to a key of hash `hash`,
+    /// with their positions: every slot while they fit in the bag (a handful, scanned in place
+    /// order), else those the index finds from the hash (in its probe order). No caller relies on
+    /// an order: removals already move slots. `nil` when it answers none.
     @inline(__always)
     func first<Answer>(
         hash: Int, inline: UnsafeMutablePointer<ScopeSlot>, _ decide: (UnsafeMutablePointer<ScopeSlot>, Int) -> Answer?
