@@ -69,10 +69,8 @@
             }
             // A value registered another way before the middleware was made could not be given to
             // the scopes: found now, not on every request.
-            let clashes = [
-                container.providedValueClash(Request.self, scopeName: scopeName, provider: "RequestScopeMiddleware"),
-                container.providedValueClash(RequestIdentifier.self, scopeName: scopeName, provider: "RequestScopeMiddleware"),
-            ].compactMap { $0 }
+            let clashes = container.providedValueClashes(
+                [Request.self, RequestIdentifier.self], scopeName: scopeName, provider: "RequestScopeMiddleware")
             let report = container.validate(ValidationOptions(roots: roots))
             if !report.isValid || !clashes.isEmpty { throw RequestScopeValidationError(report: report, clashes: clashes) }
         }
@@ -137,16 +135,8 @@
 
         /// The errors, each with its path and fix.
         public var description: String {
-            var parts: [String] = []
-            if !clashes.isEmpty {
-                parts.append("Wiring: RequestScopeMiddleware cannot give request scopes their values:")
-                parts += clashes.map { "\($0)" }
-            }
-            if !report.isValid {
-                parts.append("Wiring: the request handlers' services cannot all be resolved:")
-                parts += report.errors.map { "\($0)" }
-            }
-            return parts.joined(separator: "\n")
+            requestScopeStartFailure(
+                provider: "RequestScopeMiddleware", clashes: clashes, report: report, services: "the request handlers' services")
         }
     }
 #endif

@@ -3,8 +3,26 @@
     import Synchronization
     package import Wiring
 
-    // What the server integrations' request middlewares share: counting scopes and closing each
-    // exactly once, in one step without `await` when it can.
+    // What the server integrations' request middlewares share: counting scopes, closing each
+    // exactly once, in one step without `await` when it can, and saying why one cannot start.
+
+    /// What a server integration's start-up error says: the request values `provider` cannot
+    /// give its scopes (`clashes`), then the roots' validation errors, under `services`'s name;
+    /// each with its path and fix.
+    package func requestScopeStartFailure(provider: String, clashes: [WiringError], report: ValidationReport, services: String)
+        -> String
+    {
+        var parts: [String] = []
+        if !clashes.isEmpty {
+            parts.append("Wiring: \(provider) cannot give request scopes their values:")
+            parts += clashes.map { "\($0)" }
+        }
+        if !report.isValid {
+            parts.append("Wiring: \(services) cannot all be resolved:")
+            parts += report.errors.map { "\($0)" }
+        }
+        return parts.joined(separator: "\n")
+    }
 
     /// How many request scopes a server integration's middleware (WiringHummingbird's, WiringVapor's)
     /// has opened and closed.

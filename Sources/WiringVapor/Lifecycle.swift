@@ -1,6 +1,7 @@
 #if Vapor
     import Vapor
     public import Wiring
+    import WiringLogging
 
     /// Registered on first use of `app.wiring`: validates and starts the container at boot, and
     /// puts the shutdown handler last, so that it runs first.
@@ -78,16 +79,7 @@
 
         /// The errors, each with its path and fix.
         public var description: String {
-            var parts: [String] = []
-            if !clashes.isEmpty {
-                parts.append("Wiring: WiringMiddleware cannot give request scopes their values:")
-                parts += clashes.map { "\($0)" }
-            }
-            if !report.isValid {
-                parts.append("Wiring: the app's services cannot all be resolved:")
-                parts += report.errors.map { "\($0)" }
-            }
-            return parts.joined(separator: "\n")
+            requestScopeStartFailure(provider: "WiringMiddleware", clashes: clashes, report: report, services: "the app's services")
         }
     }
 #endif

@@ -69,11 +69,8 @@
         /// The values this middleware gives every request scope that are registered in a way that
         /// cannot take them: checked at boot, with the roots.
         static func clashes(in container: Container, scopeName: ScopeName?) -> [WiringError] {
-            [
-                container.providedValueClash(Request.self, scopeName: scopeName, provider: "WiringMiddleware"),
-                container.providedValueClash(RequestIdentifier.self, scopeName: scopeName, provider: "WiringMiddleware"),
-                container.providedValueClash(Logger.self, scopeName: scopeName, provider: "WiringMiddleware"),
-            ].compactMap { $0 }
+            container.providedValueClashes(
+                [Request.self, RequestIdentifier.self, Logger.self], scopeName: scopeName, provider: "WiringMiddleware")
         }
 
         /// Serves one request with a scope of its own, made when the handler first uses it.

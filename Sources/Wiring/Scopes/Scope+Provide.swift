@@ -78,19 +78,21 @@ extension Scope {
 }
 
 extension Container {
-    /// The error that code giving every scope named `scopeName` its own `type` with
-    /// ``Scope/provide(_:as:tag:file:line:)`` (a server integration's request middleware,
-    /// `provider`) would meet each time, because `type` is registered here, or in a parent, in a
-    /// way that cannot take it: not scoped, or scoped in scopes of another name. `nil` when it is
-    /// not registered, or registered to take it. For the middleware to throw when it is made,
-    /// not on every request.
-    package func providedValueClash<T>(_ type: T.Type, scopeName: ScopeName?, provider: String) -> WiringError? {
-        let key = ServiceKey(type: T.self, tag: nil, arguments: Void.self)
-        guard let entry = Resolver(container: self, scope: nil).lookup(key) else { return nil }
-        let lifetime = entry.lifetime
-        if lifetime.kind == .scoped, entry.forwardsTo == nil, lifetime.scopeName == nil || lifetime.scopeName == scopeName {
-            return nil
+    /// The errors that code giving every scope named `scopeName` its own instance of each of
+    /// `types` with ``Scope/provide(_:as:tag:file:line:)`` (a server integration's request
+    /// middleware, `provider`) would meet each time, one per type registered here, or in a
+    /// parent, in a way that cannot take it: not scoped, or scoped in scopes of another name.
+    /// Empty when each is unregistered or registered to take it. For the middleware to throw
+    /// when it is made, not on every request.
+    package func providedValueClashes(_ types: [Any.Type], scopeName: ScopeName?, provider: String) -> [WiringError] {
+        let resolver = Resolver(container: self, scope: nil)
+        return types.compactMap { type in
+            guard let entry = resolver.lookup(ServiceKey(type: type, tag: nil, arguments: Void.self)) else { return nil }
+            let lifetime = entry.lifetime
+            if lifetime.kind == .scoped, entry.forwardsTo == nil, lifetime.scopeName == nil || lifetime.scopeName == scopeName {
+                return nil
+            }
+            return WiringError(code: .invalidLifetime, entry: entry, detail: .providedByOthers(provider: provider, scope: scopeName))
         }
-        return WiringError(code: .invalidLifetime, entry: entry, detail: .providedByOthers(provider: provider, scope: scopeName))
     }
 }
