@@ -256,8 +256,7 @@ struct ScopeSlots {
             }
         }
         count = building
-        index.clear()
-        for position in 0..<count { index.insert(position, hash: slots[position].entry.scopeKeyHash) }
+        index.refill(from: slots, count: count)
         return taken
     }
 

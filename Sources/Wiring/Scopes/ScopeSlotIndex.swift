@@ -25,13 +25,24 @@ struct ScopeSlotIndex {
         made.initialize(repeating: 0, count: size)
         cells = made
         mask = size - 1
-        for position in 0..<count { insert(position, hash: slots[position].entry.scopeKeyHash) }
+        insertAll(slots, count: count)
     }
 
     /// Empties the table (every slot was moved out), keeping its room.
     mutating func clear() {
         guard let cells else { return }
         cells.update(repeating: 0, count: mask + 1)
+    }
+
+    /// Indexes the `count` slots at `slots` afresh, in the table's room (the slots moved).
+    mutating func refill(from slots: UnsafeMutablePointer<ScopeSlot>, count: Int) {
+        clear()
+        insertAll(slots, count: count)
+    }
+
+    /// Records the `count` slots at `slots`, in an empty table.
+    private mutating func insertAll(_ slots: UnsafeMutablePointer<ScopeSlot>, count: Int) {
+        for position in 0..<count { insert(position, hash: slots[position].entry.scopeKeyHash) }
     }
 
     /// Frees the table.

@@ -78,10 +78,8 @@ final class OverlapRound: Sendable {
     func report(_ problem: String) { problems.withLock { $0.append(problem) } }
     var reported: [String] { problems.withLock { $0 } }
 
-    /// A synchronous end of a scope, the child or the container: it succeeds, or refuses at once
-    /// with `needsAwait` when an asynchronous end is in progress at or below it. Or, as the
-    /// Lifecycle article says, a build in flight when it began made an instance with an
-    /// asynchronous teardown: started in a task, and reported as not awaited.
+    /// A synchronous end of a scope, the child or the container: it succeeds, or fails only as
+    /// ``DisposalError/isExpectedOfOverlappingEnds`` says.
     func endSynchronously() {
         do throws(DisposalError) {
             switch Int.random(in: 0..<4) {
@@ -90,8 +88,7 @@ final class OverlapRound: Sendable {
             default: try scopes.randomElement()!.syncClose()
             }
         } catch {
-            let notAwaited = !error.failures.isEmpty && error.failures.allSatisfy { $0.error is AsynchronousTeardownNotAwaited }
-            if error.code != .needsAwait && !notAwaited { report("a synchronous end threw \(error)") }
+            if !error.isExpectedOfOverlappingEnds { report("a synchronous end threw \(error)") }
         }
     }
 
