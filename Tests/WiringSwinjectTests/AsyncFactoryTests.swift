@@ -29,13 +29,9 @@ struct Unreachable: Error, CustomStringConvertible {
 
 @Suite("Async factories", .serialized)
 struct AsyncFactoryTests {
-    /// Runs `body` with `Container.loggingFunction` collecting messages, and returns them.
-    private func logged(_ body: () async -> Void) async -> [String] {
-        let messages = Locked<[String]>([])
-        Container.loggingFunction = { message in messages.withLock { $0.append(message) } }
-        defer { Container.loggingFunction = nil }
-        await body()
-        return messages.withLock { $0 }
+    /// The messages logged while `body` ran that name `type`: tests of other suites log beside it.
+    private func logged(about type: Any.Type, _ body: () async -> Void) async -> [String] {
+        await LogCapture.collecting(body).filter { $0.contains("\(type)") }
     }
 
     @Test("a .container async factory runs once for concurrent resolves, which all get its instance")
@@ -64,7 +60,7 @@ struct AsyncFactoryTests {
             try await Task.sleep(for: .milliseconds(20))
             return Remote(builds.add(1, ordering: .relaxed).newValue)
         }.inObjectScope(.weak)
-        let messages = await logged {
+        let messages = await logged(about: Remote.self) {
             let held = await withTaskGroup(of: Remote?.self) { group in
                 for _ in 0..<20 { group.addTask { await container.resolveAsync(Remote.self) } }
                 return await group.reduce(into: [Remote?]()) { $0.append($1) }
@@ -83,7 +79,7 @@ struct AsyncFactoryTests {
     func synchronousResolveNeedsAwait() async {
         let container = Container()
         container.registerAsync(Remote.self) { _ in Remote(1) }.inObjectScope(.container)
-        let messages = await logged { #expect(container.resolve(Remote.self) == nil) }
+        let messages = await logged(about: Remote.self) { #expect(container.resolve(Remote.self) == nil) }
         #expect(messages.count == 1)
         #expect(messages.first?.contains("Remote has an async factory, and no instance of it is built yet") == true)
         #expect(messages.first?.contains("Fix: resolve it with `await container.resolveAsync(Remote.self)`") == true)
@@ -120,7 +116,7 @@ struct AsyncFactoryTests {
             if attempts.add(1, ordering: .relaxed).newValue == 1 { throw Unreachable() }
             return Remote(2)
         }.inObjectScope(.container)
-        let messages = await logged { #expect(await container.resolveAsync(Remote.self) == nil) }
+        let messages = await logged(about: Remote.self) { #expect(await container.resolveAsync(Remote.self) == nil) }
         #expect(messages.first?.contains("The async factory of Remote threw: the host is unreachable") == true)
         #expect(await container.resolveAsync(Remote.self)?.number == 2)
     }
@@ -137,7 +133,7 @@ struct AsyncFactoryTests {
             _ = left
             return Right()
         }.inObjectScope(.container)
-        let messages = await logged { _ = await container.resolveAsync(Left.self) }
+        let messages = await logged(about: Left.self) { _ = await container.resolveAsync(Left.self) }
         #expect(messages.contains { $0.contains("waits, through the others, for itself") && $0.contains("Left → Right → Left") })
 
         // Across tasks: each starts one side, and each side awaits the other's construction.
@@ -189,7 +185,7 @@ struct AsyncFactoryTests {
         let container = Container()
         let composite = ObjectScope(storageFactory: { CompositeStorage([PermanentStorage(), WeakStorage()]) }, description: "both")
         container.registerAsync(Remote.self) { _ in Remote(1) }.inObjectScope(composite)
-        let messages = await logged { #expect(await container.resolveAsync(Remote.self) == nil) }
+        let messages = await logged(about: Remote.self) { #expect(await container.resolveAsync(Remote.self) == nil) }
         #expect(messages.first?.contains("keeps instances in a CompositeStorage") == true)
     }
 
@@ -244,7 +240,7 @@ struct AsyncFactoryTests {
         #expect(await container.resolveAsync(Plain.self) != nil)
         #expect(await container.resolveAsync(Remote.self)?.number == 1)
         #expect(completed.load(ordering: .relaxed) == 1)
-        let messages = await logged { #expect(await container.resolveAsync(Counted.self) == nil) }
+        let messages = await logged(about: Counted.self) { #expect(await container.resolveAsync(Counted.self) == nil) }
         #expect(messages.first?.contains("Swinject: Resolution failed. Expected registration:") == true)
     }
 

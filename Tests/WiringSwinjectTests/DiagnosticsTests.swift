@@ -15,13 +15,9 @@ private final class App {
 /// What a failed resolve tells.
 @Suite("Messages", .serialized)
 struct DiagnosticsTests {
-    /// Runs `body` with `Container.loggingFunction` collecting messages, and returns them.
+    /// The messages logged while `body` ran, by this test and by any running beside it.
     private func logged(_ body: () -> Void) -> [String] {
-        let messages = Locked<[String]>([])
-        Container.loggingFunction = { message in messages.withLock { $0.append(message) } }
-        defer { Container.loggingFunction = nil }
-        body()
-        return messages.withLock { $0 }
+        LogCapture.collecting(body)
     }
 
     @Test("a missing dependency logs what was asked for, the path that asked, and a fix")
@@ -104,7 +100,10 @@ struct DiagnosticsTests {
                 #expect(child.resolve(Counted.self) == nil)
                 #expect(child.resolve(Plain.self) == nil)
             }
-        }.filter { $0.contains("made after its parent was shut down") }
+        }.filter { message in
+            message.contains("made after its parent was shut down")
+                && ["Watched", "Counted", "Plain"].contains { message.contains("Service: \($0),") }
+        }
         #expect(messages.count == 6, "\(messages)")
         #expect(messages.allSatisfy { $0.contains("Fix: make the child from a container that has not been shut down") })
     }
@@ -118,16 +117,18 @@ struct DiagnosticsTests {
     @Test("the migration article's logging function receives each failure")
     func articleLoggingFunction() {
         let logger = Log()
-        Container.loggingFunction = { message in logger.warning("\(message)") }
-        defer { Container.loggingFunction = nil }
-        #expect(Container().resolve(Watched.self) == nil)
+        LogCapture.exclusively {
+            Container.loggingFunction = { message in logger.warning("\(message)") }
+            #expect(Container().resolve(Watched.self) == nil)
+        }
         #expect(logger.messages.withLock { $0.filter { $0.contains("Watched") }.count } == 1)
     }
 
     @Test("nothing is logged, and no message built, when logging is off")
     func quietByDefault() {
-        Container.loggingFunction = nil
-        #expect(Container().resolve(Plain.self) == nil)
+        LogCapture.exclusively {
+            #expect(Container().resolve(Plain.self) == nil)
+        }
     }
 }
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+import WiringSwinject
 
 /// A service to resolve.
 protocol Service: AnyObject, Sendable {}
@@ -80,5 +81,66 @@ final class Locked<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
+    }
+}
+
+/// Collects what `Container.loggingFunction` is told while a test's body runs. The logging
+/// function is one for the process, and suites run in parallel: every capture in flight receives
+/// every message, and the function is set while any capture runs. Assert on the messages that
+/// name the test's own types.
+enum LogCapture {
+    private static let captures = Locked<[ObjectIdentifier: Locked<[String]>]>([:])
+
+    /// The messages logged while `body` ran.
+    static func collecting(_ body: () -> Void) -> [String] {
+        let collector = begin()
+        defer { end(collector) }
+        body()
+        return collector.withLock { $0 }
+    }
+
+    /// The messages logged while `body` ran.
+    static func collecting(_ body: () async -> Void) async -> [String] {
+        let collector = begin()
+        defer { end(collector) }
+        await body()
+        return collector.withLock { $0 }
+    }
+
+    /// Runs `body` while no capture runs and none can begin, with the logging function its own
+    /// to set; it is unset afterwards.
+    static func exclusively(_ body: () -> Void) {
+        while true {
+            let ran = captures.withLock { captures -> Bool in
+                guard captures.isEmpty else { return false }
+                body()
+                Container.loggingFunction = nil
+                return true
+            }
+            if ran { return }
+            usleep(1_000)
+        }
+    }
+
+    private static func begin() -> Locked<[String]> {
+        let collector = Locked<[String]>([])
+        captures.withLock { captures in
+            captures[ObjectIdentifier(collector)] = collector
+            if captures.count == 1 {
+                Container.loggingFunction = { message in
+                    for collector in LogCapture.captures.withLock({ Array($0.values) }) {
+                        collector.withLock { $0.append(message) }
+                    }
+                }
+            }
+        }
+        return collector
+    }
+
+    private static func end(_ collector: Locked<[String]>) {
+        captures.withLock { captures in
+            captures[ObjectIdentifier(collector)] = nil
+            if captures.isEmpty { Container.loggingFunction = nil }
+        }
     }
 }

@@ -301,6 +301,38 @@ public final class Container: @unchecked Sendable {
         _ = alive
     }
 
+    /// Keeps, for its shutdown to dispose, an instance of `type` that a retired registration's
+    /// build handed out (`ServiceEntryBase.finishBuild()`), when that registration goes; hands it
+    /// to the end at once if the container has ended. An instance that nothing would dispose is
+    /// not kept. Call it with no lock held.
+    ///
+    /// Its links' lock orders it with the shutdown: kept before the shutdown took these instances
+    /// (``takeLeftInstances()``), it is among them; kept after, it reads the container as ended.
+    func keepForShutdown(_ stored: PermanentStorage.Stored, type: Any.Type, teardown: EntryTeardown?) {
+        guard let instance = stored.instance, EntryTeardown.teardown(for: instance, registered: teardown) != nil else { return }
+        let left = LeftInstance(stored: stored, type: type, teardown: teardown)
+        let kept = links.withLock { links in
+            if hasEnded { return false }
+            links.left.append(left)
+            return true
+        }
+        if !kept { handOver(stored, type: type, teardown: teardown) }
+    }
+
+    /// Takes the instances ``keepForShutdown(_:type:teardown:)`` kept, for the shutdown, which has
+    /// marked the container ended before.
+    func takeLeftInstances() -> [LeftInstance] {
+        links.withLock { links in
+            defer { links.left = [] }
+            return links.left
+        }
+    }
+
+    /// The instances ``keepForShutdown(_:type:teardown:)`` kept so far.
+    var leftInstances: [LeftInstance] {
+        links.withLock { $0.left }
+    }
+
     /// The registrations whose instances its shutdown disposes: its own, and those it retired
     /// that still live.
     var ownEntries: [ServiceEntryBase] {
@@ -352,6 +384,8 @@ private struct Links {
     var behaviors: [any Behavior] = []
     /// Registrations it made that were replaced or removed, weakly, for its shutdown.
     var retired: [WeakEntry] = []
+    /// Instances that retired registrations left for its shutdown to dispose.
+    var left: [LeftInstance] = []
     /// Its children that made a bag, weakly: a child lives as long as its users hold it.
     var children: [WeakContainer] = []
     /// The number of children, and of retired registrations, at which the gone ones are next dropped.
@@ -385,6 +419,14 @@ private struct Links {
         pruneRetiredAt = max(8, retired.count * 2)
         return alive
     }
+}
+
+/// An instance a retired registration left for its container's shutdown to dispose, with what
+/// disposes it.
+struct LeftInstance {
+    let stored: PermanentStorage.Stored
+    let type: Any.Type
+    let teardown: EntryTeardown?
 }
 
 /// A container held weakly.

@@ -70,6 +70,10 @@ extension Container {
                 needs.append(typeDisplayName(entry.serviceType))
             }
         }
+        for left in leftInstances {
+            guard let instance = left.stored.instance else { continue }
+            if EntryTeardown.isAsynchronous(instance, registered: left.teardown) { needs.append(typeDisplayName(left.type)) }
+        }
         needs += disposables.asynchronousEndNeeds()
         for child in liveChildren { needs += child.asynchronousEndNeeds() }
         var seen = Set<String>()
@@ -141,30 +145,31 @@ extension Container {
         forgettingKept { isEnded.store(true, ordering: .releasing) }
     }
 
-    /// Takes the instances its registrations' permanent storages hold out of them, and hands
-    /// those with a teardown to the bag in creation order, for its end to dispose newest first.
+    /// Takes the instances its registrations' permanent storages hold out of them, with those
+    /// that retired registrations left (``keepForShutdown(_:type:teardown:)``), and hands those
+    /// with a teardown to the bag in creation order, for its end to dispose newest first.
     /// Returns them all, for the caller to release after that.
     /// Called right after ``retireRegistrations()``: a build that stores an instance once the
-    /// container has ended hands it over itself (``handOver(_:of:)``). The storage's lock orders
-    /// the two: a build that stores after this took its storage reads `isEnded` as set.
+    /// container has ended hands it over itself (``handOver(_:type:teardown:)``). The storage's
+    /// lock orders the two: a build that stores after this took its storage reads `isEnded` as set.
     private func takeInstances() -> [PermanentStorage.Stored] {
-        var taken: [(stored: PermanentStorage.Stored, entry: ServiceEntryBase)] = []
+        var taken = takeLeftInstances()
         for entry in ownEntries {
             guard let storage = entry.permanentStorage else { continue }
             let stored = storage.exchange(PermanentStorage.Stored())
-            if stored.instance != nil { taken.append((stored, entry)) }
+            if stored.instance != nil { taken.append(LeftInstance(stored: stored, type: entry.serviceType, teardown: entry.teardown)) }
         }
         taken.sort { $0.stored.order < $1.stored.order }
-        for (stored, entry) in taken {
-            _ = track(stored, type: entry.serviceType, teardown: entry.teardown)
+        for instance in taken {
+            _ = track(instance.stored, type: instance.type, teardown: instance.teardown)
         }
         return taken.map(\.stored)
     }
 
-    /// Hands an instance that a build stored after the end took the others to that end, or
-    /// disposes it now if the end has disposed everything already. Call it with no lock held.
-    func handOver(_ stored: PermanentStorage.Stored, of entry: ServiceEntryBase) {
-        guard let ticket = track(stored, type: entry.serviceType, teardown: entry.teardown) else { return }
+    /// Hands an instance of `type` that a build stored after the end took the others to that end,
+    /// or disposes it now if the end has disposed everything already. Call it with no lock held.
+    func handOver(_ stored: PermanentStorage.Stored, type: Any.Type, teardown: EntryTeardown?) {
+        guard let ticket = track(stored, type: type, teardown: teardown) else { return }
         // Tracked before the end's snapshot, the end disposes it; after, no one else will. A
         // ticket runs its teardown once, whoever asks.
         if disposables.isFinished { ticket.disposeNow() }

@@ -52,8 +52,11 @@ extension ServiceEntry {
     /// registration ends (``Container/shutdown()``), newest instance first, or as soon as a reset
     /// drops the instance (`resetObjectScope`, a new scope set by `inObjectScope`). It replaces the
     /// instance's own ``Disposable`` or ``AsyncDisposable`` conformance. A registration replaced
-    /// or removed keeps its instance, as in Swinject (it may be forwarded elsewhere): the
-    /// container's shutdown disposes that one too.
+    /// or removed keeps its instance, as in Swinject (it may be forwarded elsewhere): the instance
+    /// is disposed when the registration goes, as a reset disposes it, or at the container's
+    /// shutdown if something still holds the registration. One built while its registration was
+    /// being replaced or removed (by its own factory, or by another thread) is handed out
+    /// undisposed, and the shutdown disposes it.
     ///
     /// ```swift
     /// container.register(ConnectionPool.self) { _ in ConnectionPool() }

@@ -54,9 +54,10 @@ struct TrackedBuild {
     /// ended the container (and so taken the instances), this hands the instance to it, or
     /// disposes it here once it has disposed everything.
     func leave(_ entry: ServiceEntryBase, storage: PermanentStorage) -> Bool {
+        entry.finishBuild()
         let (closed, finished) = bag.leave(async: isAsync)
         if closed, owner.hasEnded {
-            owner.handOver(storage.exchange(PermanentStorage.Stored()), of: entry)
+            owner.handOver(storage.exchange(PermanentStorage.Stored()), type: entry.serviceType, teardown: entry.teardown)
         }
         return !closed || (!finished && Self.isNested(insideBuild, in: bag))
     }

@@ -65,15 +65,37 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
     /// if its container would, when it goes.
     let isRetired = Atomic<Bool>(false)
 
+    /// Set when a build of its instance finished after it was retired (``finishBuild()``): the
+    /// resolve that ran that build hands the instance out, so it is its container's shutdown that
+    /// disposes it, not the entry's going.
+    private let builtWhileRetired = Atomic<Bool>(false)
+
     deinit {
         // The last reference to a retired entry is gone: no resolve can reach its instance any
-        // more, which its container disposes now. No lock is held, since the engine releases
-        // entries after unlocking. A container that is itself going disposes nothing, as when it
-        // is released without `shutdown()`.
+        // more. No lock is held, since the engine releases entries after unlocking. A container
+        // that is itself going disposes nothing, as when it is released without `shutdown()`.
         guard isRetired.load(ordering: .acquiring) else { return }
         let (storage, container, teardown) = configuration.withLock { ($0.storage?.permanent, $0.container, $0.teardown) }
         guard let storage, let container else { return }
-        container.disposeNow(storage.exchange(PermanentStorage.Stored()), type: serviceType, teardown: teardown)
+        let stored = storage.exchange(PermanentStorage.Stored())
+        // An instance a resolve may be handing out right now (this entry went with that resolve's
+        // reference) is left to the shutdown; any other is disposed now, as a reset disposes it.
+        if builtWhileRetired.load(ordering: .acquiring) {
+            container.keepForShutdown(stored, type: serviceType, teardown: teardown)
+        } else {
+            container.disposeNow(stored, type: serviceType, teardown: teardown)
+        }
+    }
+
+    /// Called by a build that stored an instance in its permanent storage, once it is done and
+    /// just before its resolve returns the instance. If the entry was retired meanwhile (its
+    /// factory registered its key again, or another thread removed it), the resolve may hold its
+    /// last reference: the entry's `deinit` then leaves the instance to the shutdown.
+    ///
+    /// The resolve holds the entry until after this, so `deinit` reads the mark set. An entry
+    /// retired after this is as one retired after the resolve returned: what it stored goes with it.
+    func finishBuild() {
+        if isRetired.load(ordering: .acquiring) { builtWhileRetired.store(true, ordering: .releasing) }
     }
 
     /// The factory, which takes `Arguments`: the entry was found by a key with `Arguments.self`
