@@ -115,9 +115,9 @@ struct DiagnosticsTests {
     }
 
     @Test("the migration article's logging function receives each failure")
-    func articleLoggingFunction() {
+    func articleLoggingFunction() async {
         let logger = Log()
-        LogCapture.exclusively {
+        await LogCapture.exclusively {
             Container.loggingFunction = { message in logger.warning("\(message)") }
             #expect(Container().resolve(Watched.self) == nil)
         }
@@ -125,8 +125,8 @@ struct DiagnosticsTests {
     }
 
     @Test("nothing is logged, and no message built, when logging is off")
-    func quietByDefault() {
-        LogCapture.exclusively {
+    func quietByDefault() async {
+        await LogCapture.exclusively {
             #expect(Container().resolve(Plain.self) == nil)
         }
     }

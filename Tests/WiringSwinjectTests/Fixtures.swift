@@ -108,8 +108,9 @@ enum LogCapture {
     }
 
     /// Runs `body` while no capture runs and none can begin, with the logging function its own
-    /// to set; it is unset afterwards.
-    static func exclusively(_ body: () -> Void) {
+    /// to set; it is unset afterwards. Waits without blocking a thread of the cooperative pool,
+    /// which the captures in flight may need to finish.
+    static func exclusively(_ body: () -> Void) async {
         while true {
             let ran = captures.withLock { captures -> Bool in
                 guard captures.isEmpty else { return false }
@@ -118,7 +119,7 @@ enum LogCapture {
                 return true
             }
             if ran { return }
-            usleep(1_000)
+            try? await Task.sleep(for: .milliseconds(1))
         }
     }
 

@@ -1,3 +1,4 @@
+internal import Synchronization
 internal import Wiring
 
 /// The `async` factory of a registration made by `Container.registerAsync`, free of its service
@@ -57,10 +58,56 @@ enum AsyncFrames {
     }
 }
 
-/// The `.graph` instances of one top-level `resolveAsync`, by registration: shared by every async
-/// resolve inside it, each built once.
-final class AsyncGraph: Sendable {
+/// The object graph of one top-level `resolveAsync`: its `.graph` instances of async
+/// registrations, by registration, shared by every async resolve inside it and each built once;
+/// and the graph that every synchronous resolve inside it, on whatever thread, resolves in
+/// (`ResolutionThread.enter`), so that all share the `.graph` instances, as one `resolve` would.
+final class AsyncGraph: @unchecked Sendable {
+    // @unchecked: `stored` holds instance storages, which every thread that resolves shares
+    // already (the container calls them from any thread, as Swinject does); it is read and
+    // changed only inside its lock, and the storages are told with no lock held.
     let builds = Lock<[ObjectIdentifier: Task<AsyncResult, Never>]>([:])
+    /// The graph its resolves store `.graph` instances under.
+    let identifier = GraphIdentifier()
+
+    /// How many async graphs, in the whole process, have begun and not ended: while there are
+    /// none, a synchronous resolve does not read the task-local (one relaxed load instead: a
+    /// resolve in an async graph's task runs after that graph began, which counted itself first).
+    static let inFlight = Atomic<Int>(0)
+
+    /// The async graph the current task resolves in, if any.
+    @inline(__always)
+    static var current: AsyncGraph? {
+        inFlight.load(ordering: .relaxed) > 0 ? AsyncFrames.graph : nil
+    }
+
+    /// A graph, counted in ``inFlight`` until ``end()``.
+    init() {
+        Self.inFlight.add(1, ordering: .relaxed)
+    }
+    /// The storages its resolves stored into, told when the top-level resolve returns; `nil` once
+    /// it has.
+    private let stored = Lock<[ResolutionThread.InFlight]?>([])
+
+    /// Keeps `storages`, which resolves in this graph stored into, to be told when it ends; returns
+    /// them instead if it has ended already (a task that outlived its resolve), to be told now.
+    func completeLater(_ storages: [ResolutionThread.InFlight]) -> [ResolutionThread.InFlight] {
+        if storages.isEmpty { return [] }
+        return stored.withLock { stored in
+            guard stored != nil else { return storages }
+            stored!.append(contentsOf: storages)
+            return []
+        }
+    }
+
+    /// Ends the graph: returns the storages to tell. Called once, by the top-level resolve.
+    func end() -> [ResolutionThread.InFlight] {
+        Self.inFlight.subtract(1, ordering: .relaxed)
+        return stored.withLock { stored in
+            defer { stored = nil }
+            return stored ?? []
+        }
+    }
 }
 
 /// An instance of an async registration, carried between tasks.

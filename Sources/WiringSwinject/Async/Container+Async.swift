@@ -63,9 +63,11 @@ extension Container {
         guard let factory = registered.entry.asyncFactory else { return resolve(Service.self, name: name) }
         let result: AsyncResult
         if AsyncFrames.graph == nil {
-            result = await AsyncFrames.$graph.withValue(AsyncGraph()) {
+            let graph = AsyncGraph()
+            result = await AsyncFrames.$graph.withValue(graph) {
                 await resolveAsync(registered.entry, factory: factory)
             }
+            Container.graphsCompleted(graph.end())
         } else {
             result = await resolveAsync(registered.entry, factory: factory)
         }
@@ -212,7 +214,14 @@ extension Container {
         defer { if let gate = parts.gate, let turn { gate.leave(turn) } }
         if let permanent = parts.permanent {
             if let tracked { tracked.store(instance, of: entry, in: permanent) } else { permanent.instance = instance }
-        } else if parts.kind != .transient && parts.kind != .graph {
+        } else if parts.kind == .graph {
+            // In the graph of the top-level resolve, where the synchronous resolves of its
+            // `initCompleted` closures, and of the factories that asked for it, find it.
+            if let graph = AsyncFrames.graph {
+                parts.storage.setInstance(instance, inGraph: graph.identifier)
+                Container.graphsCompleted(graph.completeLater([(parts.storage, parts.kind, graph.identifier)]))
+            }
+        } else if parts.kind != .transient {
             parts.storage.instance = instance
         }
         if parts.completes { entry.completeInitialization(resolver: self, instance: instance, thread: ResolutionThread.current) }

@@ -300,6 +300,11 @@ extension Container: _Resolver {
     func decrementResolutionDepth(_ thread: ResolutionThread) {
         parent?.decrementResolutionDepth(thread)
         guard let completed = thread.leave(serial) else { return }
+        Self.graphsCompleted(completed)
+    }
+
+    /// Tells each storage that the graph it stored an instance for completed.
+    static func graphsCompleted(_ completed: [ResolutionThread.InFlight]) {
         for (storage, kind, graph) in completed {
             switch kind {
             case .graph, .perGraph: (storage as! any GraphAwareStorage).graphResolutionCompleted(graph: graph)
@@ -313,7 +318,8 @@ extension Container {
     /// The object graph this container resolves in on the calling thread, or `nil` outside a
     /// resolve. Internal in Swinject 2.10.0; public here, because its own tests read it.
     public var currentObjectGraph: GraphIdentifier? {
-        ResolutionThread.current.graph(of: serial)
+        // In an async factory, between its synchronous resolves: the graph those resolve in.
+        ResolutionThread.current.graph(of: serial) ?? AsyncFrames.graph?.identifier
     }
 
     /// Makes `identifier` the object graph of the calling thread's next resolves in this

@@ -19,6 +19,9 @@ final class ResolutionThread {
         /// The container, while a graph is set for its next resolve (pending): if the container
         /// goes first, its `deinit` takes the pending graph out of the count, and this is `nil`.
         weak var owner: Container?
+        /// The graph of the async resolve whose task this resolve runs in, if any: its graph is
+        /// that one's, and what it stored is told when that one ends.
+        var asyncGraph: AsyncGraph?
 
         var isIdle: Bool { depth == 0 && graph == nil }
         var isPending: Bool { depth == 0 && graph != nil }
@@ -99,7 +102,13 @@ final class ResolutionThread {
         let index = index(of: container)
         if slots[index].depth == 0 {
             if slots[index].graph == nil {
-                slots[index].graph = GraphIdentifier()
+                // Inside an async resolve, the graph is that resolve's.
+                if let asyncGraph = AsyncGraph.current {
+                    slots[index].graph = asyncGraph.identifier
+                    slots[index].asyncGraph = asyncGraph
+                } else {
+                    slots[index].graph = GraphIdentifier()
+                }
             } else {
                 // A graph set for this resolve: entered, so no longer pending.
                 Self.settlePending(of: slots[index])
@@ -112,7 +121,8 @@ final class ResolutionThread {
     }
 
     /// One level up in `container`; at the top, the graph ends and this returns the storages it
-    /// stored into, to be told; `nil` below the top.
+    /// stored into, to be told; `nil` below the top. An async resolve's graph ends with that
+    /// resolve, which tells them (`AsyncGraph`).
     func leave(_ container: UInt64) -> [InFlight]? {
         let index = index(of: container)
         slots[index].depth -= 1
@@ -120,6 +130,10 @@ final class ResolutionThread {
         var completed: [InFlight] = []
         swap(&completed, &slots[index].inFlight)
         slots[index].graph = nil
+        if let asyncGraph = slots[index].asyncGraph {
+            slots[index].asyncGraph = nil
+            completed = asyncGraph.completeLater(completed)
+        }
         dropIdleSlotsIfMany()
         return completed
     }
