@@ -68,6 +68,8 @@ struct AsyncFactoryTests {
             #expect(held.map { $0?.number } == Array(repeating: 1, count: 20))
             #expect(await container.resolveAsync(Remote.self)?.number == 1)
             #expect(container.resolve(Remote.self)?.number == 1)
+            // Held to here: a release build would let it go after its last use above.
+            withExtendedLifetime(held) {}
         }
         #expect(messages.isEmpty, "\(messages)")
         #expect(builds.load(ordering: .relaxed) == 1)
