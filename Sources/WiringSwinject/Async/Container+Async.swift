@@ -18,6 +18,11 @@ extension Container {
     ///   custom scope kept in a ``PermanentStorage``) and `.weak` build one instance for all
     ///   concurrent resolves, once; `.graph` shares one within a top-level `resolveAsync`;
     ///   `.transient` builds one each time.
+    /// - A top-level `resolveAsync` is one object graph, as a top-level `resolve` is: the
+    ///   synchronous resolves of its factories and `initCompleted` closures share its `.graph`
+    ///   instances with the async ones, on whatever thread they run. Child tasks of one factory
+    ///   (`async let`) that synchronously resolve the same `.graph` service at the same moment may
+    ///   each build one, as Swinject's graph was never shared by two threads.
     /// - The factory gets the container: it may `resolve` synchronous registrations and
     ///   `await resolveAsync` asynchronous ones. If it throws, the resolve returns `nil` and logs
     ///   the error, and the next resolve tries again.
