@@ -81,13 +81,14 @@ final class AsyncGraph: @unchecked Sendable {
         inFlight.load(ordering: .relaxed) > 0 ? AsyncFrames.graph : nil
     }
 
+    /// The storages its resolves stored into, told when the top-level resolve returns; `nil` once
+    /// it has.
+    private let stored = Lock<[ResolutionThread.InFlight]?>([])
+
     /// A graph, counted in ``inFlight`` until ``end()``.
     init() {
         Self.inFlight.add(1, ordering: .relaxed)
     }
-    /// The storages its resolves stored into, told when the top-level resolve returns; `nil` once
-    /// it has.
-    private let stored = Lock<[ResolutionThread.InFlight]?>([])
 
     /// Keeps `storages`, which resolves in this graph stored into, to be told when it ends; returns
     /// them instead if it has ended already (a task that outlived its resolve), to be told now.
