@@ -21,7 +21,8 @@ private protocol Piece: AnyObject, Disposable, Sendable {
     var number: Int { get }
 }
 
-private final class Ore: Piece {
+/// A piece of one kind: `Ore` and `Gem` are two services, registered and resolved apart.
+private final class Stone<Kind>: Piece {
     let number: Int
     let ledger: Ledger
     init(_ number: Int, _ ledger: Ledger) {
@@ -31,15 +32,10 @@ private final class Ore: Piece {
     func dispose() { ledger.disposed(number) }
 }
 
-private final class Gem: Piece {
-    let number: Int
-    let ledger: Ledger
-    init(_ number: Int, _ ledger: Ledger) {
-        self.number = number
-        self.ledger = ledger
-    }
-    func dispose() { ledger.disposed(number) }
-}
+private enum OreKind {}
+private enum GemKind {}
+private typealias Ore = Stone<OreKind>
+private typealias Gem = Stone<GemKind>
 
 /// What an async factory got from two synchronous resolves of the unnamed `Gem`, in one graph.
 private final class TwoGems: Sendable {
