@@ -115,11 +115,16 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
         into cell: InstanceCell<T>,
         entry: Entry<T>,
         startedAt started: Int
-    ) -> (T, DisposalTicket?) throws(WiringError) -> T {
-        { (value, ticket) throws(WiringError) -> T in
-            try cell.value(for: entry, startedAt: started) { (cell) throws(WiringError) -> T in
-                cell.pendingTicket = ticket
-                return value
+    ) -> AsyncPublish<T> {
+        { (value, ticket) in
+            do throws(WiringError) {
+                return .success(
+                    try cell.value(for: entry, startedAt: started) { (cell) throws(WiringError) -> T in
+                        cell.pendingTicket = ticket
+                        return value
+                    })
+            } catch {
+                return .failure(error)
             }
         }
     }

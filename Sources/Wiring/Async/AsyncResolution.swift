@@ -120,8 +120,8 @@ extension Resolver {
                     entry,
                     build,
                     as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id),
-                    publish: { (value, ticket) throws(WiringError) -> T in
-                        instances.bag.store(value, ticket: ticket, for: entry, startedAt: started)
+                    publish: { (value, ticket) in
+                        .success(instances.bag.store(value, ticket: ticket, for: entry, startedAt: started))
                     }
                 )
             }
@@ -141,7 +141,7 @@ extension Resolver {
         _ entry: Entry<T>,
         _ build: AsyncBuild<T>,
         as id: AsyncBuildID?,
-        publish: ((T, DisposalTicket?) throws(WiringError) -> T)? = nil
+        publish: AsyncPublish<T>? = nil
     ) async throws(WiringError) -> T {
         let frames = AsyncResolutionStack.frames
         if frames.contains(where: { $0.key == entry.key && ($0.build == id || id == nil) }) {
@@ -173,7 +173,7 @@ extension Resolver {
         as id: AsyncBuildID?,
         resolver: Resolver,
         disposal: TrackedBuild?,
-        publish: ((T, DisposalTicket?) throws(WiringError) -> T)?
+        publish: AsyncPublish<T>?
     ) async -> (Result<T, WiringError>, DisposalTicket?) {
         var ticket: DisposalTicket?
         do {
@@ -203,7 +203,7 @@ extension Resolver {
             }
             ticket = disposal?.track(instance, builtBy: entry)
             for hook in entry.hooks { try hook(resolver, instance) }
-            if let publish { instance = try publish(instance, ticket) }
+            if let publish { instance = try publish(instance, ticket).get() }
             return (.success(instance), ticket)
         } catch {
             return (.failure(Resolver.failure(error, in: entry)), ticket)
@@ -250,3 +250,9 @@ extension Resolving {
         }
     }
 }
+
+/// What an async build does with its instance and disposal ticket before it counts itself out
+/// of its owner's bag (a caching lifetime stores it). It returns a `Result` rather than being
+/// `throws(WiringError)`: an optional of a typed-throws function type needs runtime support that
+/// Apple systems below macOS 15 and iOS 18 lack (`Scripts/check-platform-floor.sh`).
+typealias AsyncPublish<T> = (T, DisposalTicket?) -> Result<T, WiringError>

@@ -377,7 +377,7 @@ struct DryRun {
             var taken = false
             for scope in scopes {
                 do throws(WiringError) {
-                    try sample.give(scope)
+                    try sample.give(scope).get()
                     taken = true
                 } catch {
                     if refusal == nil || error.code != .notRegistered { refusal = error }

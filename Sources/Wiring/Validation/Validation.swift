@@ -62,14 +62,24 @@ public struct ValidationOptions: Sendable {
     public mutating func provide<T: Sendable>(_ sample: T, as type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil) {
         let key = ServiceKey(type: T.self, tag: ServiceTag(tag), arguments: Void.self)
         samples.append(
-            ScopeSample(key: key) { (scope: Scope) throws(WiringError) in try scope.provide(sample, as: type, tag: tag) })
+            ScopeSample(key: key) { (scope: Scope) in
+                do throws(WiringError) {
+                    try scope.provide(sample, as: type, tag: tag)
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            })
     }
 }
 
 /// A sample value for the dry run's scopes: see ``ValidationOptions/provide(_:as:tag:)``.
 struct ScopeSample: Sendable {
     let key: ServiceKey
-    let give: @Sendable (Scope) throws(WiringError) -> Void
+    /// Gives the sample to a scope. A `Result` rather than `throws(WiringError)`: a stored
+    /// typed-throws function type needs runtime support that Apple systems below macOS 15 and
+    /// iOS 18 lack (`Scripts/check-platform-floor.sh`).
+    let give: @Sendable (Scope) -> Result<Void, WiringError>
 }
 
 /// One problem (or, at ``Severity/info``, one remark) that validation found.
