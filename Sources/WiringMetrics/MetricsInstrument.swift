@@ -1,6 +1,5 @@
 #if Metrics
     import CoreMetrics
-    import Synchronization
     import Wiring
 
     /// The instrument ``Wiring/Container/recordMetrics(_:factory:)`` installs.
@@ -8,9 +7,9 @@
         private let options: MetricsOptions
         private let factory: any MetricsFactory
         /// The metrics made so far, by label and dimension value: made once each, not per event.
-        private let counters = Mutex<[MetricKey: Counter]>([:])
-        private let timers = Mutex<[MetricKey: CoreMetrics.Timer]>([:])
-        private let meters = Mutex<[MetricKey: Meter]>([:])
+        private let counters = Lock<[MetricKey: Counter]>([:])
+        private let timers = Lock<[MetricKey: CoreMetrics.Timer]>([:])
+        private let meters = Lock<[MetricKey: Meter]>([:])
         private let trackedInstances: Meter
 
         private struct MetricKey: Hashable {
@@ -116,7 +115,7 @@
         /// The metric for `label` and `dimension` in `cache`, made by `make` the first time (outside
         /// the lock: a factory is the user's code).
         private static func metric<Metric: Sendable>(
-            in cache: borrowing Mutex<[MetricKey: Metric]>,
+            in cache: Lock<[MetricKey: Metric]>,
             label: String,
             dimension: (String, String)?,
             make: () -> Metric

@@ -1,7 +1,7 @@
 #if ServiceLifecycle
     import Logging
     import ServiceLifecycle
-    import Synchronization
+    import Wiring
 
     /// Makes a list of services start in order and stop in reverse order, whether the group shuts
     /// down gracefully or is cancelled.
@@ -28,7 +28,7 @@
 
         let names: [String]
         let logger: Logger
-        private let state = Mutex(State())
+        private let state = Lock(State())
 
         init(names: [String], logger: Logger) {
             self.names = names

@@ -1,6 +1,5 @@
 #if ServiceLifecycle
     import ServiceLifecycle
-    import Synchronization
     public import Wiring
 
     extension Registration where T: Sendable {
@@ -37,7 +36,7 @@
             let build: @Sendable (Container) async throws -> any Service
         }
 
-        private let marked = Mutex<[Marked]>([])
+        private let marked = Lock<[Marked]>([])
 
         var all: [Marked] { marked.withLock { $0 } }
 

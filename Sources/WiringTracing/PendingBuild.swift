@@ -1,5 +1,4 @@
 #if Tracing
-    import Synchronization
     import Tracing
     import Wiring
 
@@ -67,7 +66,7 @@
         @TaskLocal static var current: PendingBuild?
 
         /// The kept builds nested in it; `nil` once it has ended.
-        private let children = Mutex<[KeptBuild]?>([])
+        private let children = Lock<[KeptBuild]?>([])
 
         /// Runs an `async` build, recording it.
         static func recordAsync(
