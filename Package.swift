@@ -121,7 +121,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
-        .target(name: "Wiring", exclude: ["Scopes/DESIGN.md"], swiftSettings: strictSettings),
+        // C11 atomics for Support/Atomics.swift: Synchronization.Atomic needs macOS 15 / iOS 18.
+        .target(name: "CWiringAtomics"),
+        .target(name: "Wiring", dependencies: ["CWiringAtomics"], exclude: ["Scopes/DESIGN.md"], swiftSettings: strictSettings),
         // Helpers for users' test targets: per-test containers for Swift Testing and XCTest.
         .target(name: "WiringTesting", dependencies: ["Wiring"], swiftSettings: layeredSettings),
         .target(name: "WiringImpose", dependencies: ["Wiring"], swiftSettings: layeredSettings),

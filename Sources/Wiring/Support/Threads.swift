@@ -38,13 +38,18 @@ func currentThreadStackBase() -> UInt? {
         guard top > size else { return nil }
         return top - size
     #else
-        var attributes = pthread_attr_t()
-        guard let getattr = linuxPthreadGetattr, getattr(pthread_self(), &attributes) == 0 else { return nil }
-        defer { pthread_attr_destroy(&attributes) }
-        var address: UnsafeMutableRawPointer?
-        var size = 0
-        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
-        return UInt(bitPattern: address)
+        // Uninitialised space that `getattr` initialises (a `pthread_attr_t()` would need the
+        // struct's zero initializer, which the C library's module map attributes to whichever
+        // module imported the header first).
+        return withUnsafeTemporaryAllocation(of: pthread_attr_t.self, capacity: 1) { space -> UInt? in
+            let attributes = space.baseAddress!
+            guard let getattr = linuxPthreadGetattr, getattr(pthread_self(), attributes) == 0 else { return nil }
+            defer { pthread_attr_destroy(attributes) }
+            var address: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(attributes, &address, &size) == 0, let address else { return nil }
+            return UInt(bitPattern: address)
+        }
     #endif
 }
 
@@ -68,17 +73,21 @@ func startDetachedThread(stackSize: Int, _ body: @escaping @Sendable () -> Void)
     }
     // Passed retained to the new thread, which takes it back; released here if no thread starts.
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, stackSize)
+    // Uninitialised space that `pthread_attr_init` initialises (see `currentThreadStackBase`).
+    let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+    pthread_attr_init(attributes)
+    defer {
+        pthread_attr_destroy(attributes)
+        attributes.deallocate()
+    }
+    pthread_attr_setstacksize(attributes, stackSize)
     #if canImport(Darwin)
         var thread: pthread_t?
     #else
         var thread = pthread_t()
     #endif
     let status = pthread_create(
-        &thread, &attributes,
+        &thread, attributes,
         { raw in
             #if canImport(Darwin)
                 Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()

@@ -1,0 +1,128 @@
+import Dispatch
+import Testing
+import Wiring
+
+/// The portable atomics (`Support/Atomics.swift`, over C11 atomics) keep `Synchronization.Atomic`'s
+/// meaning, whatever the platform: what each operation returns and stores, and that concurrent
+/// operations lose nothing.
+@Suite("Portable atomics")
+struct AtomicsTests {
+    @Test("each value type comes back from its word unchanged")
+    func valuesRoundTrip() {
+        let int = AtomicCell<Int>(-7)
+        let initialInt = int.load(ordering: .relaxed)
+        #expect(initialInt == -7)
+        int.store(.max, ordering: .releasing)
+        let largestInt = int.load(ordering: .acquiring)
+        #expect(largestInt == .max)
+        let unsigned = AtomicCell<UInt64>(.max)
+        let largestUInt64 = unsigned.load(ordering: .sequentiallyConsistent)
+        #expect(largestUInt64 == .max)
+        let word = AtomicCell<UInt>(.max - 1)
+        let nearlyLargestUInt = word.load(ordering: .relaxed)
+        #expect(nearlyLargestUInt == UInt.max - 1)
+        let byte = AtomicCell<UInt8>(255)
+        let largestByte = byte.load(ordering: .relaxed)
+        #expect(largestByte == 255)
+        let flag = AtomicCell<Bool>(false)
+        let flagBefore = flag.exchange(true, ordering: .acquiringAndReleasing)
+        #expect(flagBefore == false)
+        let flagAfter = flag.load(ordering: .relaxed)
+        #expect(flagAfter)
+        let target = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
+        defer { target.deallocate() }
+        let pointer = AtomicCell<UnsafeRawPointer?>(nil)
+        let noPointer = pointer.load(ordering: .acquiring)
+        #expect(noPointer == nil)
+        pointer.store(UnsafeRawPointer(target), ordering: .releasing)
+        let storedPointer = pointer.load(ordering: .acquiring)
+        #expect(storedPointer == UnsafeRawPointer(target))
+        let fixed = AtomicCell<UnsafeRawPointer>(UnsafeRawPointer(target))
+        let fixedPointer = fixed.load(ordering: .relaxed)
+        #expect(fixedPointer == UnsafeRawPointer(target))
+    }
+
+    @Test("add, subtract, min and max return the values before and after, and wrap as Atomic's wrapping forms do")
+    func arithmetic() {
+        let count = AtomicCell<Int>(10)
+        let added = count.add(5, ordering: .relaxed)
+        #expect(added == (15 - 5, 15))
+        let subtracted = count.subtract(20, ordering: .relaxed)
+        #expect(subtracted == (15, -5))
+        let lowered = count.min(-9, ordering: .relaxed)
+        #expect(lowered == (-5, -9))
+        let notLowered = count.min(3, ordering: .relaxed)
+        #expect(notLowered == (-9, -9))
+        let raised = count.max(4, ordering: .relaxed)
+        #expect(raised == (-9, 4))
+        let unsigned = AtomicCell<UInt>(0)
+        let wrappedBelowZero = unsigned.wrappingSubtract(1, ordering: .relaxed)
+        #expect(wrappedBelowZero == (0, .max))
+        let wrappedPastMax = unsigned.wrappingAdd(2, ordering: .relaxed)
+        #expect(wrappedPastMax == (.max, 1))
+    }
+
+    @Test("compareExchange stores only over the expected value, and reports what it found")
+    func compareExchange() {
+        let value = AtomicCell<Int>(1)
+        let refused = value.compareExchange(expected: 2, desired: 3, ordering: .acquiringAndReleasing)
+        #expect(refused == (false, 1))
+        let keptValue = value.load(ordering: .relaxed)
+        #expect(keptValue == 1)
+        let accepted = value.compareExchange(expected: 1, desired: 3, ordering: .acquiringAndReleasing)
+        #expect(accepted == (true, 1))
+        let (exchanged, original) = value.compareExchange(
+            expected: 3, desired: 4, successOrdering: .releasing, failureOrdering: .relaxed)
+        #expect(exchanged && original == 3)
+        let storedAfterPair = value.load(ordering: .relaxed)
+        #expect(storedAfterPair == 4)
+    }
+
+    @Test("four threads adding at once lose no increment, and a compare-and-exchange loop none either")
+    func concurrentUpdates() {
+        let sum = AtomicCell<Int>(0)
+        let highest = AtomicCell<Int>(0)
+        let casSum = AtomicCell<UInt64>(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for index in 0..<50_000 {
+                sum.add(1, ordering: .relaxed)
+                highest.max(thread * 50_000 + index, ordering: .relaxed)
+                var current = casSum.load(ordering: .relaxed)
+                while true {
+                    let (done, found) = casSum.compareExchange(expected: current, desired: current + 1, ordering: .relaxed)
+                    if done { break }
+                    current = found
+                }
+            }
+        }
+        let total = sum.load(ordering: .relaxed)
+        #expect(total == 200_000)
+        let highestSeen = highest.load(ordering: .relaxed)
+        #expect(highestSeen == 199_999)
+        let casTotal = casSum.load(ordering: .relaxed)
+        #expect(casTotal == 200_000)
+    }
+
+    @Test("a value published with a releasing store is seen whole after an acquiring load")
+    func publication() {
+        final class Message: @unchecked Sendable {
+            // @unchecked: `text` is written before the releasing store that publishes the message
+            // and read only after an acquiring load that saw that store.
+            var text = ""
+        }
+        let message = Message()
+        let ready = AtomicCell<Bool>(false)
+        DispatchQueue.global().async {
+            message.text = "published"
+            ready.store(true, ordering: .releasing)
+        }
+        let deadline = DispatchTime.now() + .seconds(10)
+        while !ready.load(ordering: .acquiring) {
+            if DispatchTime.now() > deadline {
+                Issue.record("the store was not seen within 10 s")
+                return
+            }
+        }
+        #expect(message.text == "published")
+    }
+}
