@@ -104,6 +104,20 @@ struct AtomicsTests {
         #expect(casTotal == 200_000)
     }
 
+    @Test("words allocated together start at their value, and each is reached by offset, subscript or pointee alone")
+    func words() {
+        let words = AtomicWords<Int>.allocate(capacity: 4, initializedTo: 3)
+        defer { words.deallocate() }
+        words[2].store(9, ordering: .relaxed)
+        (words + 3).pointee.add(1, ordering: .relaxed)
+        let values = (0..<4).map { words[$0].load(ordering: .relaxed) }
+        #expect(values == [3, 3, 9, 4])
+        let first = words.pointee.exchange(-1, ordering: .acquiringAndReleasing)
+        #expect(first == 3)
+        let fromOffset = (words + 0).pointee.load(ordering: .acquiring)
+        #expect(fromOffset == -1)
+    }
+
     @Test("a value published with a releasing store is seen whole after an acquiring load")
     func publication() {
         final class Message: @unchecked Sendable {
