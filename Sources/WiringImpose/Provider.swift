@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Wiring
 
 /// How a provider keeps its instance.
@@ -14,7 +13,7 @@ struct ProviderTag: Hashable, Sendable {
     let id: Int
 }
 
-private let nextProviderID = Atomic<Int>(0)
+private let nextProviderID = AtomicCell<Int>(0)
 
 /// One provider: a registration in a Wiring container, shared by every key type it serves and,
 /// when an environment is derived from another, by both environments. The engine gives it

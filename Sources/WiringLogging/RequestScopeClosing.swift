@@ -1,6 +1,5 @@
 #if Logging
     package import Logging
-    import Synchronization
     package import Wiring
 
     // What the server integrations' request middlewares share: counting scopes, closing each
@@ -27,8 +26,11 @@
     /// How many request scopes a server integration's middleware (WiringHummingbird's, WiringVapor's)
     /// has opened and closed.
     public final class RequestScopeCounters: Sendable {
-        private let openedCount = Atomic<Int>(0)
-        private let closedCount = Atomic<Int>(0)
+        /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+        /// ``AtomicView/init(inline:word:)`` finds them.
+        private let atomics = (AtomicWordStorage(0), AtomicWordStorage(0))
+        private var openedCount: AtomicView<Int> { AtomicView(inline: self, word: 0) }
+        private var closedCount: AtomicView<Int> { AtomicView(inline: self, word: 1) }
 
         package init() {}
 
@@ -47,10 +49,13 @@
     /// The one object the middleware makes per request beside the scope: only a `deinit` can tell
     /// that a response was dropped, and neither a closure nor a value has one.
     package final class ScopeCloser: Sendable {
+        /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+        /// ``AtomicView/init(inline:word:)`` finds them.
+        private let atomics = AtomicWordStorage(false)
         private let scope: Scope
         private let counters: RequestScopeCounters
         private let logger: Logger
-        private let isClosed = Atomic<Bool>(false)
+        private var isClosed: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
 
         package init(scope: Scope, counters: RequestScopeCounters, logger: Logger) {
             self.scope = scope

@@ -1,5 +1,4 @@
 #if Tracing
-    import Synchronization
     import Tracing
     import Wiring
 

@@ -22,6 +22,14 @@ CWIRING_INLINE void cwiring_atomic_init(cwiring_atomic_word *word, long long val
     __c11_atomic_init(&word->value, value);
 }
 
+/// A word holding `value`, made before any thread shares it: what an object that keeps its
+/// words inline stores as its first stored property (Support/Atomics.swift).
+CWIRING_INLINE cwiring_atomic_word cwiring_atomic_word_make(long long value) {
+    cwiring_atomic_word word;
+    __c11_atomic_init(&word.value, value);
+    return word;
+}
+
 // The orders, as the Swift side names them.
 #define CWIRING_ORDER_relaxed __ATOMIC_RELAXED
 #define CWIRING_ORDER_acquiring __ATOMIC_ACQUIRE

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One contribution to a collection or map, as its container records it.
 struct ContributionRecord: Sendable {
     /// The key of the collection (`[Element]`) or map (`[Key: Element]`) it contributes to.
@@ -17,7 +15,7 @@ struct ContributionTag: Hashable, Sendable, CustomStringConvertible {
     let sequence: Int
     var description: String { "contribution #\(sequence)" }
 
-    private static let counter = Atomic<Int>(0)
+    private static let counter = AtomicCell<Int>(0)
 
     static func next() -> ContributionTag {
         ContributionTag(sequence: counter.add(1, ordering: .relaxed).newValue)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How a tagged resolve treats a missing tagged registration.
 public enum TagFallback: Sendable {
     /// A tagged resolve finds only registrations with exactly that tag (the default): asking for
@@ -28,6 +26,9 @@ public enum TagFallback: Sendable {
 /// override them; singletons live in the container that registered them. A ``Scope`` made with
 /// ``makeScope(_:)`` holds the instances of `.scoped` registrations, for a request or a session.
 public final class Container: Resolving, Sendable {
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = (AtomicWordStorage(false), AtomicWordStorage(false))
     /// The default of ``maximumDepth``.
     public static let defaultMaximumDepth = 10_000
 
@@ -61,7 +62,7 @@ public final class Container: Resolving, Sendable {
     let tracing = Lock<Tracer?>(nil)
     /// Whether the tracer has instruments, which hear of scopes: read by every scope made, so
     /// lock-free (``scopeInstruments(name:isNested:)``).
-    let instrumentsScopes = Atomic<Bool>(false)
+    var instrumentsScopes: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
     /// Registrations replaced in this container by another one made elsewhere in the code.
     let replacements = Lock(ReplacementLog())
     /// The instances ``shutdown()`` disposes.
@@ -70,7 +71,7 @@ public final class Container: Resolving, Sendable {
     /// The scopes made from this container that are open, for ``shutdown()`` to close.
     let openScopes = OpenScopes()
     /// Set by ``shutdown()``; registrations made afterwards are published already shut down.
-    let isShutDown = Atomic<Bool>(false)
+    var isShutDown: AtomicView<Bool> { AtomicView(inline: self, word: 1) }
     /// The contributions to collections and maps made in this container (see
     /// ``contribute(to:tag:lifetime:file:line:_:)``).
     let contributions = Lock<[ServiceKey: [ContributionRecord]]>([:])

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Ends the container: disposes every instance it tracked — singletons and eager singletons
     /// that are ``Disposable``, ``AsyncDisposable`` or have an ``Registration/onDispose(_:)-3gzi1``

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Dispatch)
     import Dispatch
 #endif

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How one tracked instance is disposed, exactly once: by its owner's end
 /// (``Container/shutdown()``, ``Scope/close()``) or, for a cached instance, as soon as its owner
 /// stops caching it (a reset, a removal, a replacement), whichever comes first.
@@ -10,6 +8,9 @@ import Synchronization
 package final class DisposalTicket: @unchecked Sendable {
     // @unchecked: `teardown` is taken exactly once, by the thread that wins `done`; `bag` is a
     // weak reference, which the Swift runtime loads safely from any thread.
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = AtomicWordStorage(false)
     package enum Teardown {
         case sync(() throws -> Void)
         /// The instance's own ``Disposable/dispose()``: no closure to allocate.
@@ -25,7 +26,7 @@ package final class DisposalTicket: @unchecked Sendable {
     /// The registered type, named by ``registration`` when a message needs it.
     private let registeredType: Any.Type
     private var teardown: Teardown?
-    private let done = Atomic<Bool>(false)
+    private var done: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
     private weak var bag: DisposalBag?
     /// The instruments of the registration's container, when it has any: they hear of the
     /// instance tracked, disposed, or released undisposed.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The box a cell publishes to lock-free readers: the instance, held strongly, and how to
 /// dispose of it.
 ///
@@ -38,7 +36,7 @@ final class WeakInstance: @unchecked Sendable {
 /// number is always lower than its dependents': sorting by it gives an order in which every
 /// instance comes after what it depends on (``RegistrationInfo/creationOrder``).
 enum CreationOrder {
-    private static let counter = Atomic<UInt64>(0)
+    private static let counter = AtomicCell<UInt64>(0)
 
     static func next() -> UInt64 {
         counter.wrappingAdd(1, ordering: .relaxed).newValue
@@ -67,9 +65,12 @@ final class InstanceCell<T>: @unchecked Sendable {
     // written only while `stateLock` is held; `pending` and `pendingTicket` are read or written
     // only by the thread that owns the build (per `BuildOwnership`), which holds `buildLock`
     // meanwhile.
-    @usableFromInline let published = Atomic<UnsafeRawPointer?>(nil)
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = AtomicWordStorage(UnsafeRawPointer?.none)
+    @inlinable var published: AtomicView<UnsafeRawPointer?> { AtomicView(inline: self, word: 0) }
     /// ``Reclamation/lines``, for the read section of ``readValue()``.
-    @usableFromInline let readers: UnsafeMutablePointer<Atomic<Int>>
+    @usableFromInline let readers: AtomicWords<Int>
     private let isWeak: Bool
     /// Whether every read takes the state lock (weak singletons): then no reader ever holds a
     /// pointer into the cell without the lock.

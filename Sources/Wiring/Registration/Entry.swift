@@ -1,10 +1,12 @@
-import Synchronization
-
 /// One registration: its key, lifetime, factory and hooks. Immutable once published; changing a
 /// registration publishes a new entry (that may share the old one's cell).
 @usableFromInline
 class AnyEntry: @unchecked Sendable {
-    // @unchecked: all stored properties are `let`s set in `init` (`disposalConformance` is atomic).
+    // @unchecked: all stored properties are `let`s set in `init`; `atomics` is read and written
+    // only through atomic operations.
+    /// Its atomic word, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds it. ``disposalConformance``'s.
+    private let atomics = AtomicWordStorage(UnsafeRawPointer?.none)
     @usableFromInline let key: ServiceKey
     @usableFromInline let lifetime: Lifetime
     /// The container that registered it: singletons live there and resolve their dependencies
@@ -41,7 +43,7 @@ class AnyEntry: @unchecked Sendable {
     @usableFromInline let readsScopeInPlace: Bool
     /// Whether the first dynamic type it built and tracked is disposable, set once, so that
     /// later builds of that type skip the conformance lookups (``DisposalTracker``).
-    let disposalConformance = SetOnce<DisposalConformance>()
+    var disposalConformance: SetOnce<DisposalConformance> { SetOnce(AtomicView(inline: self, word: 0)) }
     /// The key's hash, for a scoped registration (0 for others): what a scope's slot index
     /// (``ScopeSlotIndex``) files its instances under, computed once here so that a scope never
     /// runs a tag's `hash(into:)` under its lock.
@@ -76,6 +78,10 @@ class AnyEntry: @unchecked Sendable {
         self.isCached = lifetime.kind != .transient && lifetime.kind != .graph
         self.readsScopeInPlace = lifetime.kind == .scoped && tracer?.reportsHits != true
         self.scopeKeyHash = lifetime.kind == .scoped ? key.hashValue : 0
+    }
+
+    deinit {
+        disposalConformance.releaseStored()
     }
 
     /// What a tracer reports of this registration; only for a traced one (``tracer`` set).

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A handle on a registration, to refine it after `register`.
 ///
 /// ```swift

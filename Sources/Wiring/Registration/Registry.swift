@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An open-addressing table from a type's identity to its plain registration, read without locks.
 ///
 /// A slot's value is the plain registration's ``Entry`` (unretained: ``Registry`` owns it), or
@@ -15,7 +13,7 @@ final class RegistryTable: @unchecked Sendable {
     // written only under the registry's lock.
     @usableFromInline let mask: Int
     /// `2 * capacity` words: key (type identity bits), then value (entry pointer or `seen`).
-    @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
+    @usableFromInline let slots: AtomicWords<UInt>
     var count = 0
 
     /// The value of a type that has registrations but no plain one.
@@ -23,12 +21,10 @@ final class RegistryTable: @unchecked Sendable {
 
     init(capacity: Int) {
         mask = capacity - 1
-        slots = .allocate(capacity: capacity * 2)
-        for index in 0..<(capacity * 2) { (slots + index).initialize(to: Atomic(0)) }
+        slots = .allocate(capacity: capacity * 2, initializedTo: 0)
     }
 
     deinit {
-        slots.deinitialize(count: (mask + 1) * 2)
         slots.deallocate()
     }
 
@@ -109,11 +105,15 @@ struct Retired {
 ///   batches of ``retireBatch``.
 @usableFromInline
 final class Registry: @unchecked Sendable {
-    // @unchecked: `table` is atomic; `state` is behind a lock; the rest are `let`s.
-    @usableFromInline let table: Atomic<UnsafeRawPointer>
+    // @unchecked: `table` and `sequence` are atomic; `state` is behind a lock; the rest are `let`s.
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them. `table`, then `sequence`.
+    private let atomics: (AtomicWordStorage, AtomicWordStorage)
+    /// The published ``RegistryTable``.
+    @inlinable var table: AtomicView<UnsafeRawPointer> { AtomicView(inline: self, word: 0) }
     /// ``Reclamation/lines``, kept here so that the hot path reads it from an object it already
     /// reads rather than through a global's lazy initialiser.
-    @usableFromInline let readers: UnsafeMutablePointer<Atomic<Int>>
+    @usableFromInline let readers: AtomicWords<Int>
     /// The parent container's registry, unretained: a child container holds its parent strongly.
     @usableFromInline let parent: Unretained<Registry>?
 
@@ -135,7 +135,7 @@ final class Registry: @unchecked Sendable {
 
     private let state: Lock<State>
     /// The last registration sequence number handed out.
-    private let sequence = Atomic<Int>(0)
+    private var sequence: AtomicView<Int> { AtomicView(inline: self, word: 1) }
 
     /// How many retired objects wait before a change frees them.
     static let retireBatch = 64
@@ -144,7 +144,7 @@ final class Registry: @unchecked Sendable {
         self.parent = parent.map(Unretained.init)
         readers = Reclamation.lines
         let first = RegistryTable(capacity: 64)
-        table = Atomic(UnsafeRawPointer(Unmanaged.passUnretained(first).toOpaque()))
+        atomics = (AtomicWordStorage(UnsafeRawPointer(Unmanaged.passUnretained(first).toOpaque())), AtomicWordStorage(0))
         state = Lock(State(table: first))
     }
 
@@ -180,7 +180,7 @@ final class Registry: @unchecked Sendable {
 
     /// The read-section counters of the registry at `registry`.
     @inlinable @inline(__always)
-    static func readers(at registry: Unretained<Registry>) -> UnsafeMutablePointer<Atomic<Int>> {
+    static func readers(at registry: Unretained<Registry>) -> AtomicWords<Int> {
         registry.withObject { $0.readers }
     }
 
@@ -250,7 +250,7 @@ final class Registry: @unchecked Sendable {
     private static func insert(
         _ entry: AnyEntry,
         into state: inout State,
-        _ published: borrowing Atomic<UnsafeRawPointer>
+        _ published: AtomicView<UnsafeRawPointer>
     ) -> AnyEntry? {
         let key = entry.key
         let id = ObjectIdentifier(key.type)
@@ -307,7 +307,7 @@ final class Registry: @unchecked Sendable {
         _ id: ObjectIdentifier,
         _ value: UInt,
         in state: inout State,
-        _ published: borrowing Atomic<UnsafeRawPointer>
+        _ published: AtomicView<UnsafeRawPointer>
     ) {
         let key = UInt(bitPattern: id)
         if state.table.store(key, value) { return }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The scopes of a container that are open, for its ``Container/shutdown()`` to close, newest
 /// (innermost) first.
 ///
@@ -17,20 +15,29 @@ import Synchronization
 /// So an open or a close costs no lock pair of the container's, and the list holds at most
 /// three times the open scopes, plus 8, of which the dropped ones hold no instance.
 final class OpenScopes: Sendable {
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = (
+        AtomicWordStorage(UInt(0)),
+        AtomicWordStorage(0),
+        AtomicWordStorage(OpenScopes.minimumBatch),
+        AtomicWordStorage(0),
+        AtomicWordStorage(false)
+    )
     /// The newest bag, retained by the list (`Unmanaged`, +1), whose ``DisposalBag/nextOpenScope``
     /// leads to the older ones; `0` when empty, ``ended`` once shutdown took the list.
-    private let head = Atomic<UInt>(0)
+    private var head: AtomicView<UInt> { AtomicView(inline: self, word: 0) }
     private static let ended: UInt = 1
     /// Pushes since the last batch, and how many make the next one.
-    private let pushes = Atomic<Int>(0)
-    private let pruneAt = Atomic<Int>(OpenScopes.minimumBatch)
+    private var pushes: AtomicView<Int> { AtomicView(inline: self, word: 1) }
+    private var pruneAt: AtomicView<Int> { AtomicView(inline: self, word: 2) }
     /// Small, so that a batch's bags go back to the allocator's per-thread cache (glibc keeps 7
     /// of a size) and the next scopes reuse them.
     private static let minimumBatch = 8
     /// Scopes that left (closed, or released) since the last batch.
-    private let departures = Atomic<Int>(0)
+    private var departures: AtomicView<Int> { AtomicView(inline: self, word: 3) }
     /// Set while a push prunes, so that other pushes do not queue behind it.
-    private let pruning = Atomic<Bool>(false)
+    private var pruning: AtomicView<Bool> { AtomicView(inline: self, word: 4) }
     /// Held by every walk of the list (a batch, a snapshot, shutdown's take): one at a time, so
     /// that shutdown never misses bags a batch has taken out.
     private let walking = PlatformLock()

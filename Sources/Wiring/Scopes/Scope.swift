@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The owner of `.scoped` instances for one unit of work: a request, a session, a screen.
 ///
 /// ```swift
@@ -20,6 +18,9 @@ import Synchronization
 /// but does **not** dispose them (a debug build prints a warning when it had some to dispose):
 /// disposal may be asynchronous and may fail, and a `deinit` can neither await nor report.
 public final class Scope: Resolving, Sendable {
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = AtomicWordStorage(false)
     /// The scope's name, if it was given one.
     public let name: ScopeName?
     /// The container the scope resolves from.
@@ -33,7 +34,7 @@ public final class Scope: Resolving, Sendable {
     @usableFromInline let shared: SharedBag
     /// Set by ``close()`` and ``syncClose()``; a scope its container's shutdown closed is
     /// refused by the container itself.
-    let isClosed = Atomic<Bool>(false)
+    var isClosed: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
     /// Whether the scope is closed now.
     var hasClosed: Bool { isClosed.load(ordering: .acquiring) }
     /// Made after its container had shut down, so closed from the start: errors say so.

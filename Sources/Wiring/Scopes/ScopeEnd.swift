@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A scope's end: the same steps as a container's (``DisposalBag/end(_:)``), on its bag, inside
 /// its instruments' ``ScopeInstrument/close(_:)``.
 extension DisposalBag {
@@ -187,7 +185,7 @@ extension DisposalBag {
     #if DEBUG
         /// Whether the warning below has been printed: once per process, so that a loop that
         /// drops scopes does not flood the console.
-        private static let warned = Atomic<Bool>(false)
+        private static let warned = AtomicCell<Bool>(false)
 
         /// Prints a warning, in debug builds, when the scope is released without being closed
         /// while it holds instances that were never disposed (the first time only).

@@ -5,19 +5,16 @@ import CWiringAtomics
 // (`Sources/CWiringAtomics`). The operations, their names and their memory orders are
 // `Synchronization.Atomic`'s, so that code reads the same; a value is one 64-bit word.
 //
-// Two forms:
-// - ``AtomicCell``, which owns its word (allocated with it, freed when it goes): a stored
-//   property of a class, as `Atomic` was;
-// - ``AtomicView``, a view of a word that something else owns: the arrays of words the registry
-//   and the reclamation allocate themselves.
+// Three forms:
+// - words an object keeps inline, as its class's first stored property (``AtomicWordStorage``,
+//   ``AtomicView/init(inline:word:)``): what an object's own atomics are, with no allocation of
+//   their own, as `Synchronization.Atomic` stored in a class was;
+// - ``AtomicCell``, which owns a word it allocates: a `static` or global atomic;
+// - ``AtomicWords``, arrays of words that their user allocates (the registry's slots, the
+//   reclamation's counters), read through ``AtomicView``.
 //
 // The thread sanitizer instruments the C functions (SwiftPM compiles C targets with the same
 // sanitizer), so it sees every atomic access, as it did `Synchronization.Atomic`'s.
-//
-// Issue 54 is under way: the engine and the facades still use `Synchronization.Atomic`, and move
-// to these once the move is shown not to cost the resolves (`Benchmarks/instructions.sh`); the
-// names differ from `Synchronization`'s where a file importing both would find two
-// (`atomicFence`).
 
 /// How a load orders the accesses around it.
 @usableFromInline
@@ -275,6 +272,45 @@ extension AtomicView where Value: AtomicWordInteger {
     }
 }
 
+/// One atomic word, as an object keeps it inline: `AtomicWordStorage(0)`.
+///
+/// A class keeps its atomics as a tuple of these, declared as its **first stored property**, in
+/// a **root class** (one with no superclass), and reads each through
+/// ``AtomicView/init(inline:word:)``:
+///
+/// ```swift
+/// final class Gate {
+///     private let atomics = (AtomicWordStorage(UInt(0)), AtomicWordStorage(false))
+///     private var owner: AtomicView<UInt> { AtomicView(inline: self, word: 0) }
+///     private var contended: AtomicView<Bool> { AtomicView(inline: self, word: 1) }
+/// }
+/// ```
+///
+/// Swift never reads or writes the tuple itself after `init`: every access is one of the C11
+/// atomic functions, through the word's address. That address is where a root class's stored
+/// properties start (`_getUnsafePointerToStoredProperties`, as swift-atomics' `ManagedAtomic`
+/// finds its storage), since Swift lays out a class's stored properties in the order they are
+/// declared; `AtomicsTests` checks it for plain and generic classes.
+package typealias AtomicWordStorage = cwiring_atomic_word
+
+extension AtomicWordStorage {
+    /// A word holding `value`.
+    @inlinable @inline(__always)
+    package init<Value: AtomicWordValue>(_ value: Value) {
+        self = cwiring_atomic_word_make(value.atomicWord)
+    }
+}
+
+extension AtomicView {
+    /// The word at `index` of the atomic words that `object` keeps inline, as its class's first
+    /// stored property (``AtomicWordStorage``). The caller holds `object` for as long as it uses
+    /// the view.
+    @inlinable @inline(__always)
+    package init(inline object: AnyObject, word index: Int) {
+        self.init(_getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: cwiring_atomic_word.self) + index)
+    }
+}
+
 /// Contiguous atomic words that their user allocates and frees (the registry's table slots, the
 /// reclamation's counters): `UnsafeMutablePointer<Atomic<Value>>`, as it was.
 @usableFromInline
@@ -313,9 +349,9 @@ package struct AtomicWords<Value: AtomicWordValue> {
     package static func + (words: AtomicWords, offset: Int) -> AtomicWords { AtomicWords(base: words.base + offset) }
 }
 
-/// An atomic value that owns its word: allocated with the cell, freed when the cell goes. Stored
-/// in a class (`let flag = AtomicCell<Bool>(false)`), it is shared by every thread that holds the
-/// object, as `Synchronization.Atomic` is.
+/// An atomic value that owns its word: allocated with the cell, freed when the cell goes. What a
+/// `static` or global atomic is (`static let count = AtomicCell<Int>(0)`); an object's own
+/// atomics are kept inline instead (``AtomicWordStorage``), with no allocation of their own.
 @usableFromInline
 package struct AtomicCell<Value: AtomicWordValue>: ~Copyable {
     // The pointer: allocated and initialised in `init`, freed in `deinit`, when the cell, which

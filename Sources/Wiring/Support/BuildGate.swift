@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -21,6 +19,9 @@ import Synchronization
 /// compare-and-exchange. ``BuildOwnership`` learns who owns a gate only when a thread waits for it,
 /// as for a scope, and waiting threads sleep in one ``WaitingRoom`` shared by every gate.
 package final class BuildGate: Sendable {
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = (AtomicWordStorage(UInt(0)), AtomicWordStorage(UInt(0)), AtomicWordStorage(false))
     /// How the calling thread went through ``enter()``; hand it back to ``leave(_:)``.
     package enum Turn: Sendable {
         /// The calling thread owns the gate until it leaves.
@@ -32,13 +33,13 @@ package final class BuildGate: Sendable {
     }
 
     /// The owning thread's ``currentThreadID``, or 0.
-    private let owner = Atomic<UInt>(0)
+    private var owner: AtomicView<UInt> { AtomicView(inline: self, word: 0) }
     /// How many times an owner left: what a waiting thread watches, rather than `owner`, which
     /// may name the same thread again when it leaves and enters at once.
-    private let departures = Atomic<UInt>(0)
+    private var departures: AtomicView<UInt> { AtomicView(inline: self, word: 1) }
     /// Whether a thread waits, or is about to, since an owner last left: the next owner to leave
     /// then clears what ``BuildOwnership`` knows of the gate and wakes the waiting room.
-    private let contended = Atomic<Bool>(false)
+    private var contended: AtomicView<Bool> { AtomicView(inline: self, word: 2) }
 
     /// An open gate.
     package init() {}

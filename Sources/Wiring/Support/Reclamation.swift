@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -48,20 +46,18 @@ enum Reclamation {
 
     /// Line 0 holds the phase (0 or 1); line `1 + phase * stripes + stripe` holds a counter.
     /// Allocated once for the process and never freed.
-    static var lines: UnsafeMutablePointer<Atomic<Int>> { storage.base }
+    static var lines: AtomicWords<Int> { storage.base }
 
     private static let storage: Counters = {
         let count = (1 + 2 * stripes) * wordsPerLine
-        let lines = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: count)
-        for index in 0..<count { (lines + index).initialize(to: Atomic(0)) }
-        return Counters(base: lines)
+        return Counters(base: .allocate(capacity: count, initializedTo: 0))
     }()
 
     /// The process's counters.
     private struct Counters: @unchecked Sendable {
         // @unchecked: `base` points to memory that is allocated once, never freed, and accessed
-        // only through `Atomic` operations.
-        let base: UnsafeMutablePointer<Atomic<Int>>
+        // only through atomic operations.
+        let base: AtomicWords<Int>
     }
 
     /// Serialises grace periods, so that two writers never flip the phase under each other.
@@ -73,7 +69,7 @@ enum Reclamation {
     /// - Parameter lines: ``lines``, passed in by the caller, which keeps a copy in an object it
     ///   already reads, so that the hot path does not go through a global's lazy initialiser.
     @inlinable @inline(__always)
-    static func enter(_ lines: UnsafeMutablePointer<Atomic<Int>>) -> ReadSection {
+    static func enter(_ lines: AtomicWords<Int>) -> ReadSection {
         var marker: UInt8 = 0
         let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         // Thread stacks lie megabytes apart; hash the 64 KiB block the caller's frame is in.
@@ -92,7 +88,7 @@ enum Reclamation {
     static func synchronize() {
         graceLock.lock()
         defer { graceLock.unlock() }
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        atomicFence(ordering: .sequentiallyConsistent)
         // Both sets of counters, each after a flip that sends new readers to the other set: a
         // reader may have read the phase long ago and count itself in either set, so waiting
         // for one set alone would miss it (a use-after-free the release churn test caught).
@@ -133,10 +129,10 @@ enum Reclamation {
 /// A read section in progress (see ``Reclamation``).
 @usableFromInline
 struct ReadSection {
-    @usableFromInline let counter: UnsafeMutablePointer<Atomic<Int>>
+    @usableFromInline let counter: AtomicWords<Int>
 
     @inlinable @inline(__always)
-    init(counter: UnsafeMutablePointer<Atomic<Int>>) {
+    init(counter: AtomicWords<Int>) {
         self.counter = counter
     }
 

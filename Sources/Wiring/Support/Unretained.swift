@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A reference that does not keep its object alive: `Unmanaged` with the object's type in the
 /// signature, so that the hot path's pointers cannot be read as the wrong type, as swift-collections
 /// wraps its unmanaged storage.
@@ -50,29 +48,32 @@ public struct _RegistryReference: Sendable {
     }
 }
 
-/// A reference set at most once, then read without a lock: an atomic pointer to a retained
-/// object, released with the holder. Stored inline, no allocation. (`AtomicLazyReference`,
-/// unspecialised across modules, costs a run-time metadata lookup per load.)
-struct SetOnce<Object: AnyObject>: ~Copyable, @unchecked Sendable {
-    // @unchecked: `pointer` is atomic; the object it points to is retained by the store that
-    // won, never replaced, and released in `deinit`, when no thread can read it any more.
-    private let pointer = Atomic<UnsafeRawPointer?>(nil)
+/// A reference set at most once, then read without a lock: a view of an atomic word that its
+/// holder keeps inline (``AtomicWordStorage``, initially `nil`), holding a retained object. The
+/// holder calls ``releaseStored()`` in its `deinit`.
+struct SetOnce<Object: AnyObject> {
+    // The word holds `nil` or a pointer retained by the one store that won, never replaced; it is
+    // released by `releaseStored()`, when no thread can read it any more.
+    private let word: AtomicView<UnsafeRawPointer?>
 
-    init() {}
-
-    deinit {
-        if let raw = pointer.load(ordering: .acquiring) { Unmanaged<Object>.fromOpaque(raw).release() }
+    init(_ word: AtomicView<UnsafeRawPointer?>) {
+        self.word = word
     }
 
     /// The object, if one was stored.
     func load() -> Object? {
-        pointer.load(ordering: .acquiring).map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
+        word.load(ordering: .acquiring).map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// Stores `object` unless one is stored already.
     func storeIfNil(_ object: Object) {
         let raw = UnsafeRawPointer(Unmanaged.passRetained(object).toOpaque())
-        let (exchanged, _) = pointer.compareExchange(expected: nil, desired: raw, ordering: .acquiringAndReleasing)
+        let (exchanged, _) = word.compareExchange(expected: nil, desired: raw, ordering: .acquiringAndReleasing)
         if !exchanged { Unmanaged<Object>.fromOpaque(raw).release() }
+    }
+
+    /// Releases the stored object: its holder's `deinit`.
+    func releaseStored() {
+        if let raw = word.load(ordering: .acquiring) { Unmanaged<Object>.fromOpaque(raw).release() }
     }
 }

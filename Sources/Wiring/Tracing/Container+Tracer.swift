@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Makes every registration of this container, present and future, report to `tracer`.
     func setTracer(_ tracer: Tracer?) {

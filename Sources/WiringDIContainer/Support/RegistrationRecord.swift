@@ -1,4 +1,4 @@
-import Synchronization
+import Wiring
 
 /// Identifies a registration: the type's identity and the name. Unlike the original's
 /// `"\(name)|\(type)"` string, two types with the same short name never collide.
@@ -21,7 +21,10 @@ enum LegacyLifetime: String, Sendable {
 /// Whether one generation of a `cached` registration holds a value. A reset starts a new
 /// generation, so a build still running in the old one cannot mark the new one as filled.
 final class CacheFill: Sendable {
-    private let filled = Atomic<Bool>(false)
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = AtomicWordStorage(false)
+    private var filled: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
 
     var isFilled: Bool { filled.load(ordering: .acquiring) }
 

@@ -1,4 +1,3 @@
-import Synchronization
 import Wiring
 
 /// A registration in a ``DependencyContainer``: how to build a `T` from runtime arguments of
@@ -16,6 +15,9 @@ import Wiring
 /// closures; its users vouch for them as they did before. Everything mutable is behind `state`'s
 /// lock or atomic.
 public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStringConvertible, @unchecked Sendable {
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = (AtomicWordStorage(UInt(0)), AtomicWordStorage(UInt8(0)))
     /// The factory's type: it takes the runtime arguments (a tuple when there are several).
     public typealias F = (U) throws -> T
 
@@ -33,10 +35,10 @@ public final class Definition<T, U>: DefinitionType, DefinitionCore, CustomStrin
     private let state: Lock<DefinitionState>
     /// The identity of a dynamic type this definition built whose instances are neither
     /// `Resolvable` nor hold auto-injected properties: its later instances skip both checks.
-    private let plainType = Atomic<UInt>(0)
+    private var plainType: AtomicView<UInt> { AtomicView(inline: self, word: 0) }
     /// What the builds need to know of `state` without taking its lock: whether there are
     /// property blocks, and the auto-injection choice, if any.
-    private let refinements = Atomic<UInt8>(0)
+    private var refinements: AtomicView<UInt8> { AtomicView(inline: self, word: 1) }
     /// Stores `refinements` for `state`. Requires `state`'s lock.
     private func publishRefinements(of state: DefinitionState) {
         var flags: UInt8 = state.propertyBlocks.isEmpty ? 0 : Self.hasPropertyBlocks

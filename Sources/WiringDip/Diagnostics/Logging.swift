@@ -1,4 +1,3 @@
-import Synchronization
 import Wiring
 
 /// How much a ``DependencyContainer`` reports through ``logger``.
@@ -22,7 +21,7 @@ private let loggingSettings = Lock(LoggingSettings())
 
 /// `loggingSettings.level`, readable without the lock: every resolve asks it, and rarely logs.
 /// Written under the lock, with the level it mirrors.
-private let enabledLevel = Atomic<Int>(LogLevel.Errors.rawValue)
+private let enabledLevel = AtomicCell<Int>(LogLevel.Errors.rawValue)
 
 /// The most detailed level that is logged: `.Errors` by default.
 ///

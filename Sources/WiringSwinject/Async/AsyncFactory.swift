@@ -1,4 +1,3 @@
-internal import Synchronization
 internal import Wiring
 
 /// The `async` factory of a registration made by `Container.registerAsync`, free of its service
@@ -73,7 +72,7 @@ final class AsyncGraph: @unchecked Sendable {
     /// How many async graphs, in the whole process, have begun and not ended: while there are
     /// none, a synchronous resolve does not read the task-local (one relaxed load instead: a
     /// resolve in an async graph's task runs after that graph began, which counted itself first).
-    static let inFlight = Atomic<Int>(0)
+    static let inFlight = AtomicCell<Int>(0)
 
     /// The async graph the current task resolves in, if any.
     @inline(__always)

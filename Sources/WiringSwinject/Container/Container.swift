@@ -1,4 +1,3 @@
-internal import Synchronization
 internal import Wiring
 
 /// Swinject 2.10.0's container on Wiring: it stores registrations of services and resolves them
@@ -21,13 +20,24 @@ public final class Container: @unchecked Sendable {
     // their `withLock`; what a resolve tracks lives in the resolving thread's `ResolutionThread`;
     // the rest is `let`. The debug helper and the registered closures are the caller's, called on
     // whichever thread resolves, as Swinject calls them; no lock is held while they run.
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = (
+        AtomicWordStorage(0),
+        AtomicWordStorage(UnsafeRawPointer?.none),
+        AtomicWordStorage(0),
+        AtomicWordStorage(0),
+        AtomicWordStorage(false),
+        AtomicWordStorage(UInt64(0)),
+        AtomicWordStorage(0)
+    )
 
     /// The registrations, each with the instance kept for resolves by its key
     /// (`Container/KeptInstances.swift`).
     let services = Lock<[ServiceKey: Registered]>([:])
     /// How many registrations `services` holds, read without its lock: a resolve skips a
     /// container with none (a synchronized resolver, a child with nothing of its own).
-    private let registrationCount = Atomic<Int>(0)
+    private var registrationCount: AtomicView<Int> { AtomicView(inline: self, word: 0) }
     let parent: Container?
     let debugHelper: any DebugHelper
     let defaultObjectScope: ObjectScope
@@ -39,24 +49,24 @@ public final class Container: @unchecked Sendable {
     /// Its bag, once made (``disposables``): a retained `DisposalBag`, set at most once, released
     /// in `deinit`. (The core's `SetOnce`, generic and unspecialised across modules, cost a
     /// generic call per load.)
-    private let bagPointer = Atomic<UnsafeRawPointer?>(nil)
+    private var bagPointer: AtomicView<UnsafeRawPointer?> { AtomicView(inline: self, word: 1) }
     /// The next place in the creation order of the instances it will dispose.
-    private let creations = Atomic<Int>(0)
+    private var creations: AtomicView<Int> { AtomicView(inline: self, word: 2) }
     /// Graphs set for this container's next resolve on some thread (`restoreObjectGraph`) that
     /// no resolve has entered yet: its `deinit` takes them out of the process's count, since no
     /// resolve ever will (`Container/ResolutionThread.swift`).
-    let pendingGraphs = Atomic<Int>(0)
+    var pendingGraphs: AtomicView<Int> { AtomicView(inline: self, word: 3) }
     /// Set once ``shutdown()`` retired its registrations: resolves of them fail from then on.
-    let isEnded = Atomic<Bool>(false)
+    var isEnded: AtomicView<Bool> { AtomicView(inline: self, word: 4) }
     /// How many changes made it forget the instances kept beside its registrations.
-    let changes = Atomic<UInt64>(0)
+    var changes: AtomicView<UInt64> { AtomicView(inline: self, word: 5) }
     /// How many instances are kept beside its registrations, or more; changed only inside
     /// `services`'s lock.
-    let keptCount = Atomic<Int>(0)
+    var keptCount: AtomicView<Int> { AtomicView(inline: self, word: 6) }
     /// Tells this container's resolution state apart on each thread; unlike an object's address,
     /// never reused.
     let serial = Container.serials.add(1, ordering: .relaxed).newValue
-    private static let serials = Atomic<UInt64>(0)
+    private static let serials = AtomicCell<UInt64>(0)
 
     /// A container that reports failed resolves to `debugHelper`. Internal in Swinject 2.10.0;
     /// public here, because its own tests pass a helper of their own.

@@ -1,4 +1,3 @@
-internal import Synchronization
 internal import Wiring
 
 // A resolve of a `.container` registration made in the container it is found in returns the

@@ -1,4 +1,3 @@
-internal import Synchronization
 internal import Wiring
 
 /// What the calling thread is resolving: for each container it resolves in, how deep the resolve
@@ -48,7 +47,7 @@ final class ResolutionThread {
     /// that the resolve that enters the graph, and uses it up, is the one that comes next. One
     /// count for the process, so that the check is one load: only that thread needs it, and the
     /// others merely lose the shortcut meanwhile.
-    static let pendingRestoredGraphs = Atomic<Int>(0)
+    static let pendingRestoredGraphs = AtomicCell<Int>(0)
 
     /// Whether some thread has an object graph set for its next resolve (one relaxed load: the
     /// calling thread sees its own changes in order, and only its own matter to it).

@@ -1,4 +1,3 @@
-internal import Synchronization
 public import Wiring
 
 extension Container {

@@ -1,4 +1,3 @@
-internal import Synchronization
 internal import Wiring
 
 /// What every registration is, whatever its service type: the value type of the registrations a
@@ -18,6 +17,9 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
     // its `withLock`; the rest is `let`. The factory and the `initCompleted` closures are the
     // caller's, called on whichever thread resolves, as Swinject calls them (it never asked for
     // `Sendable` closures); `Lock` never runs them while it is held.
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = (AtomicWordStorage(false), AtomicWordStorage(false), AtomicWordStorage(false))
 
     /// The type the registration was made for.
     public let serviceType: Any.Type
@@ -59,16 +61,16 @@ public class ServiceEntryBase: ServiceEntryProtocol, @unchecked Sendable {
     }
 
     /// Set once its scope made a storage (``resolutionParts()``).
-    let hasStorage = Atomic<Bool>(false)
+    var hasStorage: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
 
     /// Set when the container that made it replaced or removed it: it then disposes its instance,
     /// if its container would, when it goes.
-    let isRetired = Atomic<Bool>(false)
+    var isRetired: AtomicView<Bool> { AtomicView(inline: self, word: 1) }
 
     /// Set when a build of its instance finished after it was retired (``finishBuild()``): the
     /// resolve that ran that build hands the instance out, so it is its container's shutdown that
     /// disposes it, not the entry's going.
-    private let builtWhileRetired = Atomic<Bool>(false)
+    private var builtWhileRetired: AtomicView<Bool> { AtomicView(inline: self, word: 2) }
 
     deinit {
         // The last reference to a retired entry is gone: no resolve can reach its instance any

@@ -1,4 +1,4 @@
-import Synchronization
+internal import Wiring
 
 /// One object graph: the instances a top-level resolve and everything it resolves share in the
 /// `.graph` scope. Resolve `GraphIdentifier.self` inside a factory to get the current one, and pass
@@ -12,5 +12,5 @@ public struct GraphIdentifier: Identifiable, Hashable, Sendable {
         id = GraphIdentifier.next.add(1, ordering: .relaxed).newValue
     }
 
-    private static let next = Atomic<UInt64>(0)
+    private static let next = AtomicCell<UInt64>(0)
 }

@@ -143,4 +143,49 @@ struct AtomicsTests {
         }
         #expect(message.text == "published")
     }
+
+    @Test("words kept inline as a class's first stored property are where the views read them, in plain and generic classes")
+    func inlineWords() {
+        let plain = InlineHolder(name: "plain", tail: 7)
+        plain.flag.store(true, ordering: .releasing)
+        plain.count.store(-3, ordering: .relaxed)
+        #expect(plain.flag.load(ordering: .acquiring))
+        #expect(plain.count.load(ordering: .relaxed) == -3)
+        // Writing the words left the properties declared after them alone, and the reverse.
+        #expect(plain.name == "plain" && plain.tail == 7)
+        plain.tail = .max
+        #expect(plain.count.load(ordering: .relaxed) == -3)
+        let generic = GenericInlineHolder<[String]>(payload: ["a", "b"])
+        #expect(generic.count.load(ordering: .relaxed) == 42)
+        _ = generic.count.add(1, ordering: .relaxed)
+        #expect(generic.count.load(ordering: .relaxed) == 43)
+        #expect(generic.payload == ["a", "b"])
+    }
+}
+
+/// A root class keeping two words inline, with properties after them.
+private final class InlineHolder: @unchecked Sendable {
+    // @unchecked: a test object used on one thread.
+    private let atomics = (AtomicWordStorage(false), AtomicWordStorage(0))
+    let name: String
+    var tail: Int
+    var flag: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
+    var count: AtomicView<Int> { AtomicView(inline: self, word: 1) }
+
+    init(name: String, tail: Int) {
+        self.name = name
+        self.tail = tail
+    }
+}
+
+/// A generic root class keeping one word inline, initialised to 42.
+private final class GenericInlineHolder<Payload>: @unchecked Sendable {
+    // @unchecked: a test object used on one thread.
+    private let atomics = AtomicWordStorage(42)
+    let payload: Payload
+    var count: AtomicView<Int> { AtomicView(inline: self, word: 0) }
+
+    init(payload: Payload) {
+        self.payload = payload
+    }
 }
