@@ -90,16 +90,24 @@ protocol FreshCopying: AnyObject {
 /// The async side of a registration: its factory, and the constructions in flight, one per
 /// owner (the container for singletons, the scope for scoped registrations).
 final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
-    let factory: @isolated(any) @Sendable (Resolver) async throws -> T
+    /// The factory, as registered: a call runs it in the isolation it was declared with. Stored as
+    /// a plain async function that calls it, not as the `@isolated(any)` function itself: that
+    /// function type, stored in a generic class, may need its metadata, which runtimes before
+    /// macOS 15 and iOS 18 cannot make.
+    let factory: @Sendable (Resolver) async throws -> T
     /// The constructions in flight, by owner, and how many resolves have joined each (its
     /// starter included).
     private let inFlight = Lock<[ObjectIdentifier: (task: Task<T, any Error>, callers: Int)]>([:])
 
     init(factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T) {
+        self.factory = { resolver in try await factory(resolver) }
+    }
+
+    private init(calling factory: @escaping @Sendable (Resolver) async throws -> T) {
         self.factory = factory
     }
 
-    func freshCopy() -> AnyObject { AsyncBuild(factory: factory) }
+    func freshCopy() -> AnyObject { AsyncBuild(calling: factory) }
 
     func start(_ entry: AnyEntry) async throws(WiringError) {
         try await resolveDiscarding(entry, through: Resolver(container: entry.owner, scope: nil))
@@ -162,9 +170,16 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
             // Unstructured, so that cancelling the first waiter does not cancel the
             // construction; it inherits the task-local resolution stack.
             // In a dry run, on the dry run's own thread (see ``DryRunWorker``); else no preference.
-            let task = Task(executorPreference: DryRunWorker.currentExecutor) { () throws -> T in
+            let run: @concurrent @Sendable () async throws -> T = {
                 defer { _ = self.inFlight.withLock { $0.removeValue(forKey: owner) } }
                 return try await build()
+            }
+            let task: Task<T, any Error>
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {  // floor: gated
+                task = Task(executorPreference: DryRunWorker.currentExecutor, operation: run)  // floor: gated
+            } else {
+                // No dry run builds async registrations there (``DryRun/hasTaskExecutors``).
+                task = Task(operation: run)
             }
             tasks[owner] = (task, 1)
             return .running(task)

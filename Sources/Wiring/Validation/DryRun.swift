@@ -34,6 +34,12 @@ struct DryRun {
     let notRunOnMainActor: [(key: ServiceKey, site: SourceLocation?)]
     /// Why they were not: the dry run stopped early (else: it ran off the main actor).
     let mainActorStoppedEarly: Bool
+    /// Whether it awaited async factories: an async dry run on a system with task executors
+    /// (``hasTaskExecutors``).
+    let awaitedAsync: Bool
+    /// The async registrations an async dry run did not build: every one, on a system without
+    /// task executors; none elsewhere.
+    let asyncNotBuilt: [ServiceKey]
 
     /// A registration to dry-run: its container's place in the chain, and its key.
     private struct Planned {
@@ -103,56 +109,88 @@ struct DryRun {
         while true {
             let attempt = Self.prepare(container, for: progress)
             guard let worker = Self.startWorker(for: progress, attempt: attempt) else { break }
-            let outcome = worker.runAndWait {
-                while let (item, entry, resolver) = progress.advance(in: attempt) {
-                    do throws(WiringError) {
-                        try entry.resolveDiscarding(resolver)
-                    } catch {
-                        // `asyncRequired` included: the analysis reads it as a dependency on an
-                        // async registration, which the sync dry run cannot await.
-                        progress.record(error, resolving: item)
-                    }
-                }
-            }
+            let outcome = worker.runAndWait { Self.buildSynchronously(progress, in: attempt) }
             guard Self.absorb(outcome, of: attempt, into: progress) else { break }
         }
         // Called on the main actor, it runs what needs it in place; anywhere else it cannot.
         if isOnMainActorExecutor { Self.runOnMainActor(progress, of: container) }
-        self.init(finished: progress, of: container)
+        self.init(finished: progress, of: container, awaitedAsync: false, asyncNotBuilt: [])
     }
 
     /// The async dry run: async registrations are awaited, before the sync ones, so that a sync
     /// registration that needs an async singleton finds it built.
-    init(of container: Container, samples: [ScopeSample]) async {
+    ///
+    /// Their async work runs on the worker's thread, as a task that prefers the worker as its
+    /// executor, so that a failing call-site injection parks that thread and no other. A system
+    /// without task executors (before macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2) cannot
+    /// keep it there: a parked thread would be one of the few of Swift's cooperative pool. There,
+    /// or with `awaitingAsync` false, the async registrations are not built, as in the sync dry
+    /// run, and the report names each (``asyncNotBuilt``).
+    init(of container: Container, samples: [ScopeSample], awaitingAsync: Bool) async {
         let plan = Self.plan(container)
+        let asyncItems = plan.filter(\.isAsync)
         let progress = Self.progress(
-            for: container, plan: plan.filter(\.isAsync) + plan.filter { !$0.isAsync }, samples: samples)
+            for: container, plan: (awaitingAsync ? asyncItems : []) + plan.filter { !$0.isAsync }, samples: samples)
         while true {
             let attempt = Self.prepare(container, for: progress)
             guard let worker = Self.startWorker(for: progress, attempt: attempt) else { break }
-            // Runs on the worker's thread; if it parks there, it never finishes, and is left.
-            Task(executorPreference: worker) {
-                await DryRunWorker.$currentExecutor.withValue(worker) {
-                    while let (item, entry, resolver) = progress.advance(in: attempt) {
-                        do throws(WiringError) {
-                            if item.isAsync, let build = entry.asyncBuildObject as? any AsyncStarting {
-                                try await build.resolveDiscarding(entry, through: resolver)
-                            } else {
-                                try entry.resolveDiscarding(resolver)
-                            }
-                        } catch {
-                            progress.record(error, resolving: item)
-                        }
+            if awaitingAsync, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {  // floor: gated
+                // Runs on the worker's thread; if it parks there, it never finishes, and is left.
+                Task(executorPreference: worker) {  // floor: gated
+                    await DryRunWorker.$currentExecutor.withValue(worker) {
+                        await Self.build(progress, in: attempt)
                     }
+                    worker.settle(.finished)
                 }
-                worker.settle(.finished)
+            } else {
+                worker.run { Self.buildSynchronously(progress, in: attempt) }
             }
             guard Self.absorb(await Self.outcome(of: worker), of: attempt, into: progress) else { break }
         }
         if !progress.needMainActor.isEmpty, progress.incomplete == nil {
             await MainActor.run { Self.runOnMainActor(progress, of: container) }
         }
-        self.init(finished: progress, of: container)
+        self.init(
+            finished: progress, of: container, awaitedAsync: awaitingAsync,
+            asyncNotBuilt: awaitingAsync ? [] : asyncItems.map(\.key))
+    }
+
+    /// Whether this system runs a task on an executor of the dry run's choosing
+    /// (`Task(executorPreference:)`, with `TaskExecutor`): macOS 15, iOS 18, tvOS 18, watchOS 11,
+    /// visionOS 2 and later; always elsewhere (Linux).
+    static var hasTaskExecutors: Bool {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { return true }  // floor: gated
+        return false
+    }
+
+    /// Builds the planned registrations from where `progress` is, synchronously: on the
+    /// worker's thread.
+    private static func buildSynchronously(_ progress: Progress, in attempt: Attempt) {
+        while let (item, entry, resolver) = progress.advance(in: attempt) {
+            do throws(WiringError) {
+                try entry.resolveDiscarding(resolver)
+            } catch {
+                // `asyncRequired` included: the analysis reads it as a dependency on an
+                // async registration, which a dry run that does not await cannot build.
+                progress.record(error, resolving: item)
+            }
+        }
+    }
+
+    /// Builds the planned registrations from where `progress` is, awaiting the async ones: in a
+    /// task on the worker's executor.
+    private static func build(_ progress: Progress, in attempt: Attempt) async {
+        while let (item, entry, resolver) = progress.advance(in: attempt) {
+            do throws(WiringError) {
+                if item.isAsync, let build = entry.asyncBuildObject as? any AsyncStarting {
+                    try await build.resolveDiscarding(entry, through: resolver)
+                } else {
+                    try entry.resolveDiscarding(resolver)
+                }
+            } catch {
+                progress.record(error, resolving: item)
+            }
+        }
     }
 
     /// Resolves, on the calling thread, which is the main actor's, the registrations whose
@@ -238,7 +276,7 @@ struct DryRun {
     }
 
     /// The result of a dry run: its last attempt finished, or it stopped (``incomplete``).
-    private init(finished progress: Progress, of container: Container) {
+    private init(finished progress: Progress, of container: Container, awaitedAsync: Bool, asyncNotBuilt: [ServiceKey]) {
         if progress.parks > 0 {
             DryRunMemory.shared.remember(
                 container,
@@ -262,6 +300,8 @@ struct DryRun {
             (item.key, attempt?.entry(item)?.site)
         }
         self.mainActorStoppedEarly = progress.incomplete != nil
+        self.awaitedAsync = awaitedAsync
+        self.asyncNotBuilt = asyncNotBuilt
     }
 
     /// Disposes what the dry run built, as a shutdown of its copy does: its scopes' instances,

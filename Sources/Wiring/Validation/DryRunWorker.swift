@@ -17,7 +17,10 @@ import Dispatch
 /// runs of every other container, which then reported failures they did not have. A dry run
 /// whose worker cannot start (the system refuses a thread) stops and says so in its report
 /// (``ValidationFinding/Kind/dryRunIncomplete``) instead of trapping.
-final class DryRunWorker: TaskExecutor, @unchecked Sendable {
+///
+/// On a system with task executors it is also the `TaskExecutor` of the async dry run's tasks
+/// (``DryRun/hasTaskExecutors``).
+final class DryRunWorker: @unchecked Sendable {
     // @unchecked: `queue` and `outcome` are read and written only while `lock` is held; `wakeUp`
     // and `settled` are semaphores, made for use from any thread.
 
@@ -73,7 +76,7 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
             let done = outcome != nil && queue.isEmpty
             lock.unlock()
             switch next {
-            case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+            case .job(let job): runSynchronously(job)
             case .closure(let body): body()
             case nil: break
             }
@@ -89,17 +92,26 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
         wakeUp.signal()
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
-        push(.job(UnownedJob(job)))
+    /// Runs a job that came to it as a task executor; only such a system enqueues one.
+    private func runSynchronously(_ job: UnownedJob) {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {  // floor: gated
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
     }
 
-    /// Runs `body` on the worker thread and waits until it finishes or parks.
-    func runAndWait(_ body: @escaping () -> Void) -> Outcome {
+    /// Runs `body` on the worker thread, then settles the attempt as finished, unless `body`
+    /// parked it.
+    func run(_ body: @escaping () -> Void) {
         push(
             .closure { [self] in
                 body()
                 settle(.finished)
             })
+    }
+
+    /// Runs `body` on the worker thread and waits until it finishes or parks.
+    func runAndWait(_ body: @escaping () -> Void) -> Outcome {
+        run(body)
         return waitForOutcome()
     }
 
@@ -160,6 +172,13 @@ final class DryRunWorker: TaskExecutor, @unchecked Sendable {
         settle(.parked(error: error, raised: raised, building: buildingKey, owner: owner))
         let never = DispatchSemaphore(value: 0)
         while true { never.wait() }
+    }
+}
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // floor: gated
+extension DryRunWorker: TaskExecutor {  // floor: gated
+    func enqueue(_ job: consuming ExecutorJob) {
+        push(.job(UnownedJob(job)))
     }
 }
 

@@ -122,6 +122,11 @@ public struct ValidationFinding: Sendable, CustomStringConvertible {
         /// finding's registration was not checked by running it. An error, so that a report is
         /// never valid by what it did not check.
         public static let dryRunIncomplete = Kind(name: "dry run incomplete")
+        /// An async registration that the `async` dry run did not build: the system has no task
+        /// executors (before macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), which the dry run
+        /// needs to keep a factory's failing call-site injection on its own thread. A
+        /// ``Severity/warning``: validation did not check it.
+        public static let asyncNotBuilt = Kind(name: "async registration not built")
 
         public var description: String { name }
     }
@@ -258,11 +263,41 @@ extension Container {
     /// (such as the main actor), which runs on that actor and stops the program as outside a
     /// dry run. Synchronous main-actor factories, and what resolves them, run on the main actor
     /// after the rest, with the same exception.
+    ///
+    /// On a system without task executors (before macOS 15, iOS 18, tvOS 18, watchOS 11,
+    /// visionOS 2) the dry run cannot keep async work on its own thread, so it builds only the
+    /// synchronous registrations, as the synchronous `validate` does, and reports each async
+    /// registration as a ``ValidationFinding/Kind/asyncNotBuilt`` warning.
     public func validate(_ options: ValidationOptions = ValidationOptions()) async -> ValidationReport {
+        await validate(options, awaitingAsync: DryRun.hasTaskExecutors)
+    }
+
+    /// The `async` ``validate(_:)-11zjp``, told whether its dry run awaits async factories:
+    /// `false` is what it does on a system without task executors, which a test on any system
+    /// can check this way.
+    package func validate(_ options: ValidationOptions, awaitingAsync: Bool) async -> ValidationReport {
         guard options.dryRun else { return report(nil, options: options, awaitedAsync: true) }
-        let run = await DryRun(of: self, samples: options.samples)
-        let report = report(run, options: options, awaitedAsync: true)
-        return report.adding(Self.teardownFindings(await run.dispose()))
+        let run = await DryRun(of: self, samples: options.samples, awaitingAsync: awaitingAsync)
+        let report = report(run, options: options, awaitedAsync: run.awaitedAsync)
+        return report.adding(Self.asyncNotBuiltFindings(run) + Self.teardownFindings(await run.dispose()))
+    }
+
+    /// The findings for the async registrations an `async` dry run did not build: on a system
+    /// without task executors, every one.
+    private static func asyncNotBuiltFindings(_ run: DryRun) -> [ValidationFinding] {
+        run.asyncNotBuilt.map { key in
+            ValidationFinding(
+                kind: .asyncNotBuilt,
+                severity: .warning,
+                registration: key.description,
+                site: run.copy.registry.entry(for: key)?.site,
+                path: [key.description],
+                headline:
+                    "the dry run did not build \(key), an async registration: this system has no task executors (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), which the dry run needs to run async factories on its own thread; what it resolves is known only as far as the analysis sees without running it",
+                fix:
+                    "run the validating test on macOS 15, iOS 18 or later, or on Linux, where the dry run builds async registrations too."
+            )
+        }
     }
 
     /// The findings for asynchronous teardowns that a synchronous `validate` could only start.
