@@ -1,14 +1,14 @@
 // The services of a small online shop. Each one records itself in `BuildLog` when it is built,
 // so the demo can print what the container built, in which order and with which lifetime.
-import Synchronization
+import Foundation
 import Wiring
 
 /// A thread-safe record of every service built, in build order.
 final class BuildLog: Sendable {
     static let shared = BuildLog()
     /// Service name and lifetime; a `nil` lifetime marks a note, such as a hook that ran.
-    private let events = Mutex<[(String, Lifetime?)]>([])
-    private let printed = Mutex(0)
+    private let events = Locked<[(String, Lifetime?)]>([])
+    private let printed = Locked(0)
 
     func built<T>(_ service: T.Type, _ lifetime: Lifetime, as name: String? = nil) {
         events.withLock { $0.append((name ?? String(describing: service), lifetime)) }
@@ -52,7 +52,7 @@ final class Configuration: Sendable {
 
 protocol Logging: AnyObject, Sendable { func log(_ message: String) }
 final class ConsoleLogger: Logging {
-    private let metrics = Mutex<Metrics?>(nil)
+    private let metrics = Locked<Metrics?>(nil)
     init(config: Configuration) { BuildLog.shared.built(Self.self, .singleton) }
     /// Property injection, done by a post-construction hook.
     func attach(metrics: Metrics) { self.metrics.withLock { $0 = metrics } }
@@ -66,7 +66,7 @@ final class FixedClock: AppClock {
 }
 
 final class Metrics: Sendable {
-    private let counters = Mutex<[String: Int]>([:])
+    private let counters = Locked<[String: Int]>([:])
     init(config: Configuration) { BuildLog.shared.built(Self.self, .eagerSingleton) }
     func increment(_ name: String) { counters.withLock { $0[name, default: 0] += 1 } }
     func value(_ name: String) -> Int { counters.withLock { $0[name, default: 0] } }
@@ -137,7 +137,7 @@ final class CatalogService: Sendable {
 }
 
 final class OrderService: Sendable {
-    private let lastNumber = Mutex(1000)
+    private let lastNumber = Locked(1000)
     init(orders: OrderRepository, users: UserService, catalog: CatalogService, metrics: Metrics) {
         BuildLog.shared.built(Self.self, .singleton)
     }
@@ -159,7 +159,7 @@ final class NotificationService: Sendable {
 // MARK: - Per request
 
 final class RequestIDGenerator: Sendable {
-    private let counter = Mutex(0)
+    private let counter = Locked(0)
     init() { BuildLog.shared.built(Self.self, .singleton) }
     func next() -> String {
         counter.withLock {
@@ -234,7 +234,7 @@ struct OrderPage: Sendable {
 
 /// A connection pool that connects asynchronously and must be closed at shutdown.
 final class DatabasePool: Sendable {
-    static let connections = Mutex<Int>(0)
+    static let connections = Locked<Int>(0)
     let url: String
 
     private init(url: String) { self.url = url }
@@ -269,4 +269,20 @@ struct TimedHandler: RequestHandler {
 /// A per-request log, flushed when the request scope closes.
 final class RequestLog: Disposable, Sendable {
     func dispose() throws { print("  teardown: RequestLog flushed") }
+}
+
+/// A value behind a lock, for the services' mutable state. (`Mutex`, from Synchronization, needs
+/// macOS 15 / iOS 18; the demo runs wherever Wiring does.)
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked: `value` is read and written only inside `withLock`, while `lock` is held.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }

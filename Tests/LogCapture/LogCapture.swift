@@ -1,6 +1,6 @@
 #if Logging
     public import Logging
-    import Synchronization
+    import struct Wiring.Lock
 
     /// A swift-log handler that keeps what it is given, for tests to read.
     public final class LogCapture: Sendable {
@@ -11,7 +11,7 @@
             public let metadata: Logger.Metadata
         }
 
-        private let entries = Mutex<[Entry]>([])
+        private let entries = Lock<[Entry]>([])
 
         public init() {}
 

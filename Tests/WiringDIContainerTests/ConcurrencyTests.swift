@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 import WiringDIContainer
@@ -26,7 +25,7 @@ struct ConcurrencyTests {
             }
         }
         let seen = Lock<[[ObjectIdentifier]]>(Array(repeating: [], count: Self.rounds))
-        let ready = Atomic<Int>(0)
+        let ready = AtomicCell<Int>(0)
         onThreads(Self.threads) { _ in
             // Start together, so that the threads contend from the first round.
             ready.add(1, ordering: .relaxed)

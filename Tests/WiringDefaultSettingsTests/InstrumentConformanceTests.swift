@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Wiring
 
@@ -6,7 +5,7 @@ import Wiring
 /// settings (this target turns on no upcoming feature, where the library turns on
 /// `NonisolatedNonsendingByDefault`).
 final class PlainInstrument: ContainerInstrument {
-    let lines = Mutex<[String]>([])
+    let lines = Lock<[String]>([])
 
     func buildAsync(_ build: BuildInfo, _ body: AsyncBuildBody) async throws {
         lines.withLock { $0.append("begin async \(build.registration)") }

@@ -5,7 +5,6 @@
     import LogCapture
     import Logging
     import NIOCore
-    import Synchronization
     import Testing
     import Wiring
     import WiringHummingbird
@@ -13,14 +12,14 @@
 
     /// What the request's scoped services did, in order.
     final class Journal: Sendable {
-        private let lines = Mutex<[String]>([])
+        private let lines = Lock<[String]>([])
         func write(_ line: String) { lines.withLock { $0.append(line) } }
         var all: [String] { lines.withLock { $0 } }
     }
 
     /// A request's transaction: one per request, numbered.
     final class Transaction: Sendable {
-        static let counter = Atomic<Int>(0)
+        static let counter = AtomicCell<Int>(0)
         let number = Transaction.counter.add(1, ordering: .relaxed).newValue
     }
 

@@ -4,7 +4,6 @@
     import InMemoryTracing
     import Logging
     import MetricsTestKit
-    import Synchronization
     import Testing
     import Wiring
     import WiringHummingbird
@@ -31,7 +30,7 @@
 
         /// Counts the request audits closed.
         final class AuditLog: Sendable {
-            private let count = Mutex(0)
+            private let count = Lock(0)
             var closed: Int { count.withLock { $0 } }
             func close() { count.withLock { $0 += 1 } }
         }

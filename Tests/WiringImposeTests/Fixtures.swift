@@ -1,6 +1,7 @@
 import Foundation
-import Synchronization
 import WiringImpose
+
+import struct Wiring.AtomicCell
 
 protocol Dependency: AnyObject {}
 class SomeDependency: Dependency {}
@@ -13,7 +14,7 @@ final class EnglishGreeting: Greeting, Dependency {
 
 /// Counts how many times a factory ran.
 final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = AtomicCell<Int>(0)
     func increment() { value.add(1, ordering: .relaxed) }
     var count: Int { value.load(ordering: .relaxed) }
 }

@@ -3,9 +3,7 @@
     import Foundation
     import Logging
     import Testing
-    import Synchronization
     import Wiring
-    import Synchronization
     import WiringLogging
 
     private final class SlowConnection: Sendable {}
@@ -62,7 +60,7 @@
         @Test("a quiet request scope is closed in one step, its instances disposed once")
         func quietScopeClosesInOneStep() async throws {
             final class Work: Disposable, Sendable {
-                let disposals = Mutex<Int>(0)
+                let disposals = Lock<Int>(0)
                 func dispose() { disposals.withLock { $0 += 1 } }
             }
             let container = Container()

@@ -1,6 +1,13 @@
-import Synchronization
 import Testing
 import Wiring
+
+// The Getting Started article tells users to keep a fake's mutable state behind a `Mutex`, and this compiles that
+// code as they write it: against Synchronization's `Mutex` on Linux, and on Apple platforms, where
+// this target builds for the package's floor (macOS 13) and `Mutex` needs macOS 15, against a
+// stand-in with its API (`MutexStandIn.swift`).
+#if os(Linux)
+    import Synchronization
+#endif
 
 // The code of the DocC article "Getting started" (Sources/Wiring/Documentation.docc/
 // GettingStarted.md), compiled and run. `DocSnippetTests` checks that every Swift block of the

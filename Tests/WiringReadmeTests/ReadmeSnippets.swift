@@ -1,7 +1,14 @@
-import Synchronization
 import Testing
 import Wiring
 import WiringTesting
+
+// The README tells users to keep a fake's mutable state behind a `Mutex`, and this compiles that
+// code as they write it: against Synchronization's `Mutex` on Linux, and on Apple platforms, where
+// this target builds for the package's floor (macOS 13) and `Mutex` needs macOS 15, against a
+// stand-in with its API (`MutexStandIn.swift`).
+#if os(Linux)
+    import Synchronization
+#endif
 
 // The Swift code of README.md, compiled and run. `DocSnippetTests` checks that every paragraph of
 // every Swift block of the README appears here verbatim, so the README cannot show code that does

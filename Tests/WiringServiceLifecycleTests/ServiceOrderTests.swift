@@ -2,7 +2,6 @@
     import LogCapture
     import Logging
     import ServiceLifecycle
-    import Synchronization
     import Testing
     import Wiring
     import WiringServiceLifecycle
@@ -15,7 +14,7 @@
 
     /// What the services did, in order.
     final class Journal: Sendable {
-        private let lines = Mutex<[String]>([])
+        private let lines = Lock<[String]>([])
         func write(_ line: String) { lines.withLock { $0.append(line) } }
         var all: [String] { lines.withLock { $0 } }
     }

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import WiringSwinject
+
+import struct Wiring.AtomicCell
 
 /// A service built asynchronously, that knows which build made it.
 final class Remote: Sendable {
@@ -37,7 +38,7 @@ struct AsyncFactoryTests {
     @Test("a .container async factory runs once for concurrent resolves, which all get its instance")
     func singleFlight() async throws {
         let container = Container()
-        let builds = Atomic<Int>(0)
+        let builds = AtomicCell<Int>(0)
         container.registerAsync(Remote.self) { _ in
             try await Task.sleep(for: .milliseconds(20))
             return Remote(builds.add(1, ordering: .relaxed).newValue)
@@ -55,7 +56,7 @@ struct AsyncFactoryTests {
     @Test("a .weak async factory runs once for concurrent resolves; its instance is shared while held, and built again after")
     func weakSingleFlight() async throws {
         let container = Container()
-        let builds = Atomic<Int>(0)
+        let builds = AtomicCell<Int>(0)
         container.registerAsync(Remote.self) { _ in
             try await Task.sleep(for: .milliseconds(20))
             return Remote(builds.add(1, ordering: .relaxed).newValue)
@@ -91,7 +92,7 @@ struct AsyncFactoryTests {
     @Test(".graph shares an instance within one top-level resolveAsync; .transient builds each time")
     func graphAndTransient() async {
         let container = Container()
-        let builds = Atomic<Int>(0)
+        let builds = AtomicCell<Int>(0)
         container.registerAsync(Remote.self) { _ in Remote(builds.add(1, ordering: .relaxed).newValue) }
         container.registerAsync(Remote.self, name: "transient") { _ in Remote(builds.add(1, ordering: .relaxed).newValue) }
             .inObjectScope(.transient)
@@ -113,7 +114,7 @@ struct AsyncFactoryTests {
     @Test("a factory that throws makes the resolve nil, logged with its error; the next resolve tries again")
     func throwingFactory() async {
         let container = Container()
-        let attempts = Atomic<Int>(0)
+        let attempts = AtomicCell<Int>(0)
         container.registerAsync(Remote.self) { _ in
             if attempts.add(1, ordering: .relaxed).newValue == 1 { throw Unreachable() }
             return Remote(2)
@@ -235,7 +236,7 @@ struct AsyncFactoryTests {
     @Test("resolveAsync resolves synchronous registrations too, runs initCompleted, and logs what is missing")
     func synchronousRegistrationsAndInitCompleted() async {
         let container = Container()
-        let completed = Atomic<Int>(0)
+        let completed = AtomicCell<Int>(0)
         container.register(Plain.self) { _ in Plain() }
         container.registerAsync(Remote.self) { r in Remote(r.resolve(Plain.self) == nil ? 0 : 1) }
             .initCompleted { _, _ in completed.add(1, ordering: .relaxed) }
@@ -250,7 +251,7 @@ struct AsyncFactoryTests {
     func resolvesRacingShutdown() async throws {
         for round in 0..<30 {
             let log = TeardownLog()
-            let built = Atomic<Int>(0)
+            let built = AtomicCell<Int>(0)
             let container = Container()
             for index in 0..<6 {
                 container.registerAsync(Connection.self, name: "\(index)") { _ in

@@ -1,10 +1,11 @@
-import Synchronization
 import Testing
 import WiringSwinject
 
+import struct Wiring.AtomicCell
+
 /// Counts the instances the run's factories make, and how many times each was disposed.
 private final class Ledger: Sendable {
-    private let made = Atomic<Int>(0)
+    private let made = AtomicCell<Int>(0)
     private let disposals = Locked<[Int: Int]>([:])
 
     /// The number of the next instance a factory makes.
@@ -49,8 +50,8 @@ private final class TwoGems: Sendable {
 
 /// Set once, taken once: whether a registration's factory still has to replace its registration.
 private final class Once: Sendable {
-    private let pending: Atomic<Bool>
-    init(_ pending: Bool) { self.pending = Atomic(pending) }
+    private let pending: AtomicCell<Bool>
+    init(_ pending: Bool) { self.pending = AtomicCell(pending) }
     func take() -> Bool { pending.exchange(false, ordering: .relaxed) }
 }
 

@@ -1,7 +1,8 @@
 import Dispatch
-import Synchronization
 import Testing
 import WiringSwinject
+
+import struct Wiring.AtomicCell
 
 // The code of the DocC catalog's articles (Sources/WiringSwinject/Documentation.docc: the
 // overview and "Moving from Swinject"), compiled and run. `DocSnippetTests` checks that every
@@ -34,7 +35,7 @@ struct CatalogSnippets {
     protocol TimeSource: AnyObject {}
 
     final class SystemTime: TimeSource {
-        static let made = Atomic<Int>(0)
+        static let made = AtomicCell<Int>(0)
         init() { SystemTime.made.add(1, ordering: .relaxed) }
     }
 

@@ -1,7 +1,8 @@
 import Dispatch
-import Synchronization
 import Testing
 import WiringSwinject
+
+import struct Wiring.AtomicCell
 
 /// A plain container is safe under concurrent first use, unlike Swinject's: each thread resolves
 /// in its own graph, a shared instance is built once, and no lock is held while a factory runs.
@@ -11,7 +12,7 @@ struct ConcurrencyTests {
     func builtOnce(scope: ObjectScope) {
         for _ in 0..<50 {
             let container = Container()
-            let builds = Atomic<Int>(0)
+            let builds = AtomicCell<Int>(0)
             container.register((any Service).self) { _ in
                 builds.add(1, ordering: .relaxed)
                 return Counted(spinning: 2_000)
@@ -36,7 +37,7 @@ struct ConcurrencyTests {
         container.register((any Service).self) { _ in Counted() }.inObjectScope(.weak)
         // `synchronize()` returns a Container (a synchronized child), which is Sendable.
         let resolver = synchronized ? try #require(container.synchronize() as? Container) : container
-        let missing = Atomic<Int>(0)
+        let missing = AtomicCell<Int>(0)
         onThreads(4) { _ in
             for _ in 0..<20_000 {
                 // Released at once: the weak storage empties while other threads read it.
@@ -132,7 +133,7 @@ struct ConcurrencyTests {
                 configured.ready = true
             }
             .inObjectScope(.container)
-        let seenReady = Atomic<Bool>(false)
+        let seenReady = AtomicCell<Bool>(false)
         onThreads(2) { index in
             if index == 0 {
                 _ = container.resolve(Configured.self)
@@ -177,8 +178,8 @@ struct ConcurrencyTests {
     @Test("through a synchronized resolver, one thread at a time runs factories")
     func synchronizedSerializes() {
         let container = Container()
-        let inside = Atomic<Int>(0)
-        let overlapped = Atomic<Bool>(false)
+        let inside = AtomicCell<Int>(0)
+        let overlapped = AtomicCell<Bool>(false)
         container.register(Counted.self) { _ in
             if inside.add(1, ordering: .sequentiallyConsistent).newValue > 1 { overlapped.store(true, ordering: .relaxed) }
             let counted = Counted(spinning: 20_000)
@@ -199,7 +200,7 @@ struct ConcurrencyTests {
     func registerWhileResolving() {
         let container = Container()
         container.register(Counted.self) { _ in Counted() }
-        let misses = Atomic<Int>(0)
+        let misses = AtomicCell<Int>(0)
         onThreads(4) { index in
             for round in 0..<2_000 {
                 if index == 0 {

@@ -1,6 +1,7 @@
-import Synchronization
 import Testing
 import WiringSwinject
+
+import struct Wiring.AtomicCell
 
 /// An instance that knows whether its registration was in a scope whose container disposes it
 /// (`.container`) when its factory ran, and counts its disposals.
@@ -8,7 +9,7 @@ private final class Tracked: Disposable, @unchecked Sendable {
     // @unchecked: `disposals` is atomic; the rest is `let`.
     let number: Int
     let owned: Bool
-    let disposals = Atomic<Int>(0)
+    let disposals = AtomicCell<Int>(0)
 
     init(number: Int, owned: Bool) {
         self.number = number

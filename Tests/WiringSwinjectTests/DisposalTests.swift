@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import WiringSwinject
+
+import struct Wiring.AtomicCell
 
 /// What the teardowns of one test did, in order.
 final class TeardownLog: Sendable {
@@ -229,7 +230,7 @@ struct DisposalTests {
                 .inObjectScope(.container)
             _ = container.resolve(Connection.self, name: "\(index)")
         }
-        let returnedEarly = Atomic<Int>(0)
+        let returnedEarly = AtomicCell<Int>(0)
         onThreads(8, deadline: 30) { _ in
             try? container.syncShutdown()
             if log.all.count != 20 { returnedEarly.add(1, ordering: .relaxed) }
@@ -310,7 +311,7 @@ struct DisposalTests {
     func resolvesRacingShutdown() throws {
         for _ in 0..<20 {
             let log = TeardownLog()
-            let built = Atomic<Int>(0)
+            let built = AtomicCell<Int>(0)
             let container = Container()
             for index in 0..<8 {
                 container.register(Connection.self, name: "\(index)") { _ in
@@ -318,7 +319,7 @@ struct DisposalTests {
                     return Connection("\(index)", log: log)
                 }.inObjectScope(.container)
             }
-            let afterEnd = Atomic<Int>(0)
+            let afterEnd = AtomicCell<Int>(0)
             onThreads(4, deadline: 30) { thread in
                 if thread == 0 {
                     try? container.syncShutdown()

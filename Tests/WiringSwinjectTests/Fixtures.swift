@@ -1,15 +1,16 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import WiringSwinject
+
+import struct Wiring.AtomicCell
 
 /// A service to resolve.
 protocol Service: AnyObject, Sendable {}
 
 /// Counts the instances made, across threads.
 final class Counted: Service, Sendable {
-    static let made = Atomic<Int>(0)
+    static let made = AtomicCell<Int>(0)
     let number: Int
 
     init(spinning iterations: Int = 0) {
@@ -58,7 +59,7 @@ func onThreads(
 
 /// Open once, then never waited for again.
 final class Latch: Sendable {
-    private let opened = Atomic<Bool>(false)
+    private let opened = AtomicCell<Bool>(false)
 
     func open() { opened.store(true, ordering: .releasing) }
 

@@ -1,12 +1,13 @@
 import Foundation
-import Synchronization
 import Testing
 import WiringSwinject
 
+import struct Wiring.AtomicCell
+
 /// Counts the instances alive and made, for one test.
 private final class Census: Sendable {
-    let made = Atomic<Int>(0)
-    let alive = Atomic<Int>(0)
+    let made = AtomicCell<Int>(0)
+    let alive = AtomicCell<Int>(0)
 }
 
 /// An instance that tells its census when it is made and released.
@@ -37,7 +38,7 @@ private func resolving(
     reset: @escaping @Sendable (Int) -> Void,
     resolve: @escaping @Sendable (Int) -> Void
 ) {
-    let done = Atomic<Bool>(false)
+    let done = AtomicCell<Bool>(false)
     onThreads(resolvers + 1) { thread in
         if thread == 0 {
             for round in 0..<rounds {
@@ -198,8 +199,8 @@ struct KeptInstanceTests {
         let container = Container()
         container.register(Tally.self) { _ in Tally(census) }.inObjectScope(.container)
         let child = Container(parent: container)
-        let newest = Atomic<Int>(0)
-        let backwards = Atomic<Int>(0)
+        let newest = AtomicCell<Int>(0)
+        let backwards = AtomicCell<Int>(0)
         resolving(on: 3, whileResetting: 3_000, pausing: 5) { _ in
             container.resetObjectScope(.container)
         } resolve: { thread in

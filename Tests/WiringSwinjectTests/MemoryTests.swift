@@ -1,10 +1,11 @@
-import Synchronization
 import Testing
 import WiringSwinject
 
+import struct Wiring.AtomicCell
+
 /// Counts the instances alive, across threads.
 private final class Tracked: Sendable {
-    static let alive = Atomic<Int>(0)
+    static let alive = AtomicCell<Int>(0)
 
     init() { Tracked.alive.add(1, ordering: .relaxed) }
     deinit { Tracked.alive.subtract(1, ordering: .relaxed) }

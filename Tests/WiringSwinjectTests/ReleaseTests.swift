@@ -1,6 +1,7 @@
-import Synchronization
 import Testing
 import WiringSwinject
+
+import struct Wiring.AtomicCell
 
 /// A factory, an `initCompleted` closure or a `deinit` may call back into its container on any
 /// key, its own included: the container holds no lock while they run, and releases what it drops
@@ -35,7 +36,7 @@ struct ReleaseTests {
     )
     func deinitResolves() {
         let container = Container()
-        let resolvedInDeinit = Atomic<Int>(0)
+        let resolvedInDeinit = AtomicCell<Int>(0)
         func register() {
             container.register(Watched.self) { _ in
                 Watched {
@@ -63,7 +64,7 @@ struct ReleaseTests {
     @Test("an instance kept from a scope changed by inObjectScope may register in its container in its deinit")
     func deinitAfterScopeChange() {
         let container = Container()
-        let registered = Atomic<Int>(0)
+        let registered = AtomicCell<Int>(0)
         let entry = container.register(Watched.self) { _ in
             Watched {
                 container.register(Counted.self) { _ in Counted() }
@@ -80,7 +81,7 @@ struct ReleaseTests {
     @Test("teardowns, and the deinits of what they disposed, resolve, register and reset in their container")
     func teardownsAndDeinitsCallBack() throws {
         let container = Container()
-        let calledBack = Atomic<Int>(0)
+        let calledBack = AtomicCell<Int>(0)
         container.register(Plain.self) { _ in Plain() }.inObjectScope(.container)
         container.register(Watched.self) { _ in
             Watched {

@@ -1,13 +1,14 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import WiringSwinject
+
+import struct Wiring.AtomicCell
 
 /// Knows whether it was disposed, and how many times.
 final class Handle: Disposable, Sendable {
     let name: String
-    private let disposals = Atomic<Int>(0)
+    private let disposals = AtomicCell<Int>(0)
     init(_ name: String) { self.name = name }
     func dispose() throws { disposals.add(1, ordering: .relaxed) }
     var timesDisposed: Int { disposals.load(ordering: .relaxed) }

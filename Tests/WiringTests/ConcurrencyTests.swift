@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
 /// Runs `body` on `threads` dedicated threads released together, and waits for all of them.
 func race(threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let ready = Atomic<Int>(0)
+    let ready = AtomicCell<Int>(0)
     let finished = DispatchGroup()
     for index in 0..<threads {
         finished.enter()
@@ -51,7 +50,7 @@ struct ConcurrencyTests {
     func concurrentRegisterAndResolve() throws {
         let container = Container()
         container.register(Config.self, lifetime: .singleton) { _ in Config() }
-        let failures = Atomic<Int>(0)
+        let failures = AtomicCell<Int>(0)
         race(threads: 4) { thread in
             for index in 0..<300 {
                 let tag = "\(thread)-\(index)"
@@ -90,7 +89,7 @@ struct ConcurrencyTests {
             container.register(Config.self, lifetime: .singleton) { _ in Config() }
             container.register(Holder2.self, tag: "a", lifetime: .singleton) { r in Holder2(config: try r.resolve()) }
             container.register(Holder2.self, tag: "b", lifetime: .singleton) { r in Holder2(config: try r.resolve()) }
-            let results = Atomic<Int>(0)
+            let results = AtomicCell<Int>(0)
             race(threads: 2) { thread in
                 if (try? container.resolve(Holder2.self, tag: thread == 0 ? "a" : "b")) != nil {
                     results.add(1, ordering: .relaxed)
@@ -106,7 +105,7 @@ struct ConcurrencyTests {
             let container = Container()
             container.register(CycleA.self, lifetime: .singleton) { r in CycleA(b: try r.resolve()) }
             container.register(CycleB.self, lifetime: .singleton) { r in CycleB(a: try r.resolve()) }
-            let errors = Atomic<Int>(0)
+            let errors = AtomicCell<Int>(0)
             race(threads: 2) { thread in
                 do {
                     if thread == 0 { _ = try container.resolve(CycleA.self) } else { _ = try container.resolve(CycleB.self) }
@@ -125,7 +124,7 @@ struct ConcurrencyTests {
         let container = Container()
         container.register((any Database).self, lifetime: .singleton) { _ in SQLDatabase() }
         let expected = try container.resolve((any Database).self)
-        let mismatches = Atomic<Int>(0)
+        let mismatches = AtomicCell<Int>(0)
         race(threads: 4) { _ in
             for _ in 0..<10_000 where (try? container.resolve((any Database).self)) !== expected {
                 mismatches.add(1, ordering: .relaxed)
@@ -138,7 +137,7 @@ struct ConcurrencyTests {
     func resetDuringReads() throws {
         let container = Container()
         container.register(Tracked.self, lifetime: .singleton) { _ in Tracked() }
-        let failures = Atomic<Int>(0)
+        let failures = AtomicCell<Int>(0)
         race(threads: 3) { thread in
             for _ in 0..<2_000 {
                 if thread == 0 {

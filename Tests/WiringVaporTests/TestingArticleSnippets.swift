@@ -1,7 +1,6 @@
 #if Vapor && Tracing && Metrics
     import InMemoryTracing
     import MetricsTestKit
-    import Synchronization
     import Testing
     import VaporTesting
     import Wiring
@@ -19,7 +18,7 @@
 
     /// Counts the request visits closed.
     final class VisitLog: Sendable {
-        private let count = Mutex(0)
+        private let count = Wiring.Lock(0)
         var closed: Int { count.withLock { $0 } }
         func close() { count.withLock { $0 += 1 } }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Synchronization
 import WiringDIContainer
+
+import struct Wiring.AtomicCell
 
 /// A service protocol for the tests.
 protocol Greeter: AnyObject {
@@ -33,7 +34,7 @@ enum Outer2 {
 
 /// A thread-safe call counter for factories.
 final class Counter: Sendable {
-    private let count = Atomic<Int>(0)
+    private let count = AtomicCell<Int>(0)
 
     var value: Int { count.load(ordering: .relaxed) }
 

@@ -1,9 +1,10 @@
-import Synchronization
 import WiringDIKit
+
+import struct Wiring.AtomicCell
 
 /// Counts calls from any thread.
 final class Counter: Sendable {
-    private let count = Atomic(0)
+    private let count = AtomicCell(0)
 
     var value: Int { count.load(ordering: .sequentiallyConsistent) }
 

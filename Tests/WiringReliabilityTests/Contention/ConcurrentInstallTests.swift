@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Wiring
 
@@ -19,8 +18,8 @@ struct SecondProbeModule: Module {
 /// What the two threads of one round saw.
 final class InstallRound: Sendable {
     let container = Container()
-    let installed = Atomic<Int>(0)
-    let clashed = Atomic<Int>(0)
+    let installed = AtomicCell<Int>(0)
+    let clashed = AtomicCell<Int>(0)
 }
 
 /// `install` checks for clashes and publishes in one step: two threads installing clashing
@@ -31,7 +30,7 @@ struct ConcurrentInstallTests {
     func clashingInstallsRace() {
         let pool = StressPool(threads: 2)
         defer { pool.stop() }
-        let bothInstalled = Atomic<Int>(0)
+        let bothInstalled = AtomicCell<Int>(0)
         pool.run(
             rounds: 300,
             setup: { _ in InstallRound() },

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Wiring
 
@@ -105,7 +104,7 @@ struct DeadlockTests {
     func hookClosingACycleGetsThePendingInstance(lifetime: Lifetime) throws {
         let outcome = withWatchdog(.seconds(20), "a hook resolving its own \(lifetime) registration") { () -> String in
             let container = Container()
-            let sameInHook = Atomic<Bool>(false)
+            let sameInHook = AtomicCell<Bool>(false)
             container.register(Probe.self, lifetime: lifetime) { _ in Probe(source: 1) }
                 .onResolved { r, probe in
                     let again: Probe = try r.resolve()

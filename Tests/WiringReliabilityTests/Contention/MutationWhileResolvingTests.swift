@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Wiring
 
@@ -19,7 +18,7 @@ struct MutationWhileResolvingTests {
     final class Round: Sendable {
         let container = Container()
         /// The newest registration whose `register` call has returned.
-        let published = Atomic<Int>(0)
+        let published = AtomicCell<Int>(0)
         let builds = Counter()
         let failures = Lock<[String]>([])
 

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 import Wiring
 

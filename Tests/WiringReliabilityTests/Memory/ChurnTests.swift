@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -61,8 +60,8 @@ extension ProcessWide {
         /// whether it resolved), and checks that RSS grows by less than 16 MB after the first 10,000
         /// changes.
         func expectFlat(_ name: String, reading read: @escaping @Sendable () -> Bool, _ change: (Int) -> Void) {
-            let stop = Atomic<Bool>(false)
-            let reads = Atomic<Int>(0)
+            let stop = AtomicCell<Bool>(false)
+            let reads = AtomicCell<Int>(0)
             let group = DispatchGroup()
             for _ in 0..<2 {
                 let thread = Thread {
@@ -133,7 +132,7 @@ extension ProcessWide {
             }
             let container = Container()
             container.register(ChurnService.self, lifetime: .singleton) { _ in ChurnService() }
-            let stop = Atomic<Bool>(false)
+            let stop = AtomicCell<Bool>(false)
             let group = DispatchGroup()
             for _ in 0..<2 {
                 let thread = Thread {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -21,7 +20,7 @@ final class InjectsUnregistered: Sendable {
 
 /// A payload that counts its live instances: what an abandoned copy keeps alive shows here.
 final class DryRunPayload: Sendable {
-    static let live = Atomic<Int>(0)
+    static let live = AtomicCell<Int>(0)
     init() { Self.live.add(1, ordering: .relaxed) }
     deinit { Self.live.subtract(1, ordering: .relaxed) }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -7,11 +6,11 @@ import Wiring
 final class DisposalLedger: Sendable {
     private let events = Lock<[Int]>([])
     private let counts = Lock<[Int: Int]>([:])
-    private let serials = Atomic<Int>(0)
+    private let serials = AtomicCell<Int>(0)
     /// The serials of probes whose lifetime tracks them for disposal.
     private let tracked = Lock<Set<Int>>([])
     /// A clock of events across threads: each build, disposal and resolve start takes a tick.
-    let clock = Atomic<Int>(0)
+    let clock = AtomicCell<Int>(0)
 
     func nextSerial(tracked isTracked: Bool) -> Int {
         let serial = serials.add(1, ordering: .relaxed).newValue
@@ -43,7 +42,7 @@ final class LifeProbe: Disposable, Sendable {
     let serial: Int
     let ledger: DisposalLedger
     /// The ledger's clock when it was disposed; 0 while it is not.
-    let disposedAt = Atomic<Int>(0)
+    let disposedAt = AtomicCell<Int>(0)
 
     init(source: Int, ledger: DisposalLedger, tracked: Bool = false) {
         self.source = source
@@ -64,7 +63,7 @@ func validatedSynchronously(_ container: Container, _ options: ValidationOptions
 
 /// An instrument that counts the builds it wraps.
 final class BuildCounter: ContainerInstrument {
-    let builds = Atomic<Int>(0)
+    let builds = AtomicCell<Int>(0)
     func build(_ build: BuildInfo, _ body: () throws -> Void) rethrows {
         try body()
         builds.add(1, ordering: .relaxed)
@@ -621,7 +620,7 @@ extension ProcessWide {
             let scopes: [Scope]
             /// Resolves that returned an instance disposed before they started.
             let servedAfterDisposal = Lock<[String]>([])
-            let served = Atomic<Int>(0)
+            let served = AtomicCell<Int>(0)
             let unexpected = Lock<[String]>([])
 
             init(index: Int) {
@@ -671,7 +670,7 @@ extension ProcessWide {
             let pool = StressPool()
             let rounds = max(StressBudget.rounds / 4, 200)
             let problems = Lock<[String]>([])
-            let totalServed = Atomic<Int>(0)
+            let totalServed = AtomicCell<Int>(0)
             let completed = await offCooperativePool {
                 pool.run(
                     rounds: rounds,

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Wiring
 
@@ -61,7 +60,7 @@ struct RegressionTests {
         let same = withWatchdog(.seconds(20), "traced weak singleton hook cycle") { () -> Bool in
             let container = Container()
             container.trace { _ in }
-            let matched = Atomic<Bool>(false)
+            let matched = AtomicCell<Bool>(false)
             container.register(Probe.self, lifetime: .weakSingleton) { _ in Probe(source: 1) }
                 .onResolved { r, probe in matched.store(try r.resolve(Probe.self) === probe, ordering: .relaxed) }
             _ = try? container.resolve(Probe.self)

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Wiring
 
@@ -24,7 +23,7 @@ final class CallsBackOnDeinit: Sendable {
 }
 
 final class DeinitCounter: Sendable {
-    let count = Atomic<Int>(0)
+    let count = AtomicCell<Int>(0)
 }
 
 final class PlainValue: Sendable {}

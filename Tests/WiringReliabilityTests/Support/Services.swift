@@ -1,4 +1,3 @@
-import Synchronization
 import Wiring
 
 /// A service that records which registration built it and in which order.

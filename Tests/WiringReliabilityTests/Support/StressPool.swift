@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -43,12 +42,12 @@ final class StressPool: Sendable {
     }
 
     private let threads: Int
-    private let generation = Atomic<Int>(0)
-    private let finished = Atomic<Int>(0)
+    private let generation = AtomicCell<Int>(0)
+    private let finished = AtomicCell<Int>(0)
     /// The threads inside the current round's body, for the watchdog's report.
     private let inside = Lock<Set<Int>>([])
     private let shared = Lock(Shared())
-    private let stopped = Atomic<Bool>(false)
+    private let stopped = AtomicCell<Bool>(false)
 
     init(threads: Int = StressBudget.threads) {
         self.threads = threads
@@ -167,7 +166,7 @@ func withWatchdog<R: Sendable>(
 
 /// A thread-safe counter.
 final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = AtomicCell<Int>(0)
     var count: Int { value.load(ordering: .acquiring) }
     @discardableResult
     func increment() -> Int { value.add(1, ordering: .acquiringAndReleasing).newValue }

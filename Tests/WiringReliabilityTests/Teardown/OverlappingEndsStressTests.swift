@@ -1,12 +1,11 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
 /// The container's singleton that the round's asynchronous teardowns still use after they await.
 final class SharedPool: Disposable, Sendable {
-    let disposed = Atomic<Bool>(false)
+    let disposed = AtomicCell<Bool>(false)
     func dispose() { disposed.store(true, ordering: .releasing) }
 }
 
@@ -47,17 +46,17 @@ final class OverlapRound: Sendable {
     let singletons = Container()
     let child: Container
     let scopes: [Scope]
-    let clock = Atomic<Int>(0)
+    let clock = AtomicCell<Int>(0)
     /// For each scope, and the container last: the clock before the latest reset that returned.
     let resetBefore = Lock<[Int]>([0, 0, 0, 0])
-    let built = Atomic<Int>(0)
-    let disposed = Atomic<Int>(0)
+    let built = AtomicCell<Int>(0)
+    let disposed = AtomicCell<Int>(0)
     private let problems = Lock<[String]>([])
     let asyncEnds = Lock<[Task<Void, Never>]>([])
     /// Whether a synchronous end met async work begun after its check and left it running in a
     /// task (reported as not awaited): the one case where a teardown may still find its
     /// singleton disposed, a defect left open (see the test).
-    let leftTeardownRunning = Atomic<Bool>(false)
+    let leftTeardownRunning = AtomicCell<Bool>(false)
     static let disposedUnderTeardown = "an asynchronous teardown found the singleton it uses disposed"
 
     init() {
@@ -181,7 +180,7 @@ extension ProcessWide {
             let pool = StressPool(threads: 4)
             let rounds = max(StressBudget.rounds / 4, 400)
             let problems = Lock<[String]>([])
-            let knownDefect = Atomic<Int>(0)
+            let knownDefect = AtomicCell<Int>(0)
             let completed = await offCooperativePool {
                 pool.run(
                     rounds: rounds,

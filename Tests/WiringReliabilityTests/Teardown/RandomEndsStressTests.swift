@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -9,9 +8,9 @@ import Wiring
 final class EndProbe: Disposable, Sendable {
     unowned let round: RandomEndsRound
     let tracked: Bool
-    private let disposals = Atomic<Int>(0)
+    private let disposals = AtomicCell<Int>(0)
     /// The round's clock when it was disposed; 0 while it is not.
-    let disposedAt = Atomic<Int>(0)
+    let disposedAt = AtomicCell<Int>(0)
 
     init(round: RandomEndsRound, tracked: Bool) {
         self.round = round
@@ -33,10 +32,10 @@ final class EndProbe: Disposable, Sendable {
 final class RandomEndsRound: Sendable {
     let container = Container()
     let scopes: [Scope]
-    let clock = Atomic<Int>(0)
+    let clock = AtomicCell<Int>(0)
     private let probes = Lock<[EndProbe]>([])
-    let servedAfterDisposal = Atomic<Int>(0)
-    let served = Atomic<Int>(0)
+    let servedAfterDisposal = AtomicCell<Int>(0)
+    let served = AtomicCell<Int>(0)
     let unexpected = Lock<[String]>([])
     /// The async ends started in the round, awaited by its check.
     let asyncEnds = Lock<[Task<Void, Never>]>([])
@@ -137,7 +136,7 @@ extension ProcessWide {
             let pool = StressPool()
             let rounds = max(StressBudget.rounds / 4, 200)
             let problems = Lock<[String]>([])
-            let totalServed = Atomic<Int>(0)
+            let totalServed = AtomicCell<Int>(0)
             let completed = await offCooperativePool {
                 pool.run(
                     rounds: rounds,

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import Wiring
 
@@ -13,7 +12,7 @@ final class LiveSingleton: Sendable {
 }
 
 final class LiveCount: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = AtomicCell<Int>(0)
     func increment() { value.add(1, ordering: .relaxed) }
     func decrement() { value.subtract(1, ordering: .relaxed) }
     var current: Int { value.load(ordering: .relaxed) }
@@ -32,7 +31,7 @@ struct RemoveRaceTests {
         let pool = StressPool()
         defer { pool.stop() }
         let rounds = max(StressBudget.rounds / 10, 100)
-        let served = Atomic<Int>(0)
+        let served = AtomicCell<Int>(0)
         let unexpected = Lock<[String]>([])
         pool.run(rounds: rounds, setup: { _ in container }) { container, thread in
             if thread == 0 {

@@ -1,24 +1,23 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
 /// What a teardown round's instances did: built, disposed (and disposed twice: must stay 0),
 /// and alive.
 final class Ledger: Sendable {
-    let built = Atomic<Int>(0)
-    let disposed = Atomic<Int>(0)
-    let disposedTwice = Atomic<Int>(0)
-    let live = Atomic<Int>(0)
-    let stale = Atomic<Int>(0)
-    let servedAfterShutdown = Atomic<Int>(0)
+    let built = AtomicCell<Int>(0)
+    let disposed = AtomicCell<Int>(0)
+    let disposedTwice = AtomicCell<Int>(0)
+    let live = AtomicCell<Int>(0)
+    let stale = AtomicCell<Int>(0)
+    let servedAfterShutdown = AtomicCell<Int>(0)
     /// Async factories whose `wired()` resolved from another round's container.
-    let wrongContainer = Atomic<Int>(0)
+    let wrongContainer = AtomicCell<Int>(0)
     /// Rounds in which two clashing modules both installed.
-    let bothInstalled = Atomic<Int>(0)
+    let bothInstalled = AtomicCell<Int>(0)
     /// Resolves that returned an instance: the progress that shows the rounds did real work.
-    let served = Atomic<Int>(0)
+    let served = AtomicCell<Int>(0)
     /// Errors a resolve may not throw here (anything but `notRegistered` during a remove and
     /// `shutDown` after a close or a shutdown), with their messages.
     let unexpected = Lock<[String]>([])
@@ -57,7 +56,7 @@ struct RightInstallModule: Module {
 /// (a second disposal is counted as such). Owned by exactly one instance, so it dies with it.
 final class LedgerTally: Sendable {
     let ledger: Ledger
-    private let wasDisposed = Atomic<Bool>(false)
+    private let wasDisposed = AtomicCell<Bool>(false)
 
     init(_ ledger: Ledger) {
         self.ledger = ledger
@@ -147,11 +146,11 @@ struct TeardownStressTests {
         let container = Container()
         let scopes: [Scope]
         /// The newest version whose `register` call has returned.
-        let published = Atomic<Int>(0)
+        let published = AtomicCell<Int>(0)
         /// Set when `shutdown()` has returned.
-        let isShutDown = Atomic<Bool>(false)
+        let isShutDown = AtomicCell<Bool>(false)
         /// How many of the two clashing installs succeeded.
-        let installs = Atomic<Int>(0)
+        let installs = AtomicCell<Int>(0)
 
         init(ledger: Ledger) {
             self.ledger = ledger

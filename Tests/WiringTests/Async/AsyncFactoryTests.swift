@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @_spi(Testing) import Wiring
 

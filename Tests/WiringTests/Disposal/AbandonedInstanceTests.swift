@@ -1,17 +1,16 @@
-import Synchronization
 import Testing
 import Wiring
 
 /// A connection that counts its disposals.
 final class CountedConnection: Disposable, Sendable {
-    let disposals: Atomic<Int>
-    init() { disposals = Atomic(0) }
+    let disposals: AtomicCell<Int>
+    init() { disposals = AtomicCell(0) }
     func dispose() { disposals.add(1, ordering: .relaxed) }
 }
 
 /// An async-disposable stream that counts its disposals.
 final class CountedStream: AsyncDisposable, Sendable {
-    let disposals = Atomic<Int>(0)
+    let disposals = AtomicCell<Int>(0)
     init() {}
     func dispose() async { disposals.add(1, ordering: .relaxed) }
 }
@@ -57,7 +56,7 @@ struct AbandonedInstanceTests {
 
     @Test("a decorator that throws hands the undecorated instance to the registration's onDispose")
     func throwingDecoratorRunsOnDispose() throws {
-        let closed = Atomic<Int>(0)
+        let closed = AtomicCell<Int>(0)
         let container = Container()
         container.register(CountedConnection.self, lifetime: .singleton) { _ in CountedConnection() }
             .onDispose { _ in closed.add(1, ordering: .relaxed) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -19,7 +18,7 @@ func hangWatchdog(seconds: Double, _ what: String) {
 /// A one-shot signal between threads and tasks: `open()` once, `wait()` from a thread or
 /// `opened()` from a task, as often as needed.
 final class Signal: Sendable {
-    private let isOpen = Atomic<Bool>(false)
+    private let isOpen = AtomicCell<Bool>(false)
     private let waiters = Lock<[CheckedContinuation<Void, Never>]>([])
 
     func open() {
@@ -50,7 +49,7 @@ final class Signal: Sendable {
 final class HeldTeardown: AsyncDisposable {
     let started = Signal()
     let release = Signal()
-    private let finished = Atomic<Bool>(false)
+    private let finished = AtomicCell<Bool>(false)
     var isFinished: Bool { finished.load(ordering: .acquiring) }
     func dispose() async {
         started.open()
@@ -61,7 +60,7 @@ final class HeldTeardown: AsyncDisposable {
 
 /// A disposable instance for the builds below.
 final class BuiltDuringEnd: Disposable, Sendable {
-    private let disposals = Atomic<Int>(0)
+    private let disposals = AtomicCell<Int>(0)
     var timesDisposed: Int { disposals.load(ordering: .relaxed) }
     func dispose() { disposals.add(1, ordering: .relaxed) }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -90,8 +89,8 @@ struct OpenScopeListTests {
             let container = Container()
             container.register(DisposalCounted.self, lifetime: .scoped) { _ in DisposalCounted() }
             let shutdownAfter = Int.random(in: 0..<400)
-            let opened = Atomic<Int>(0)
-            let wrong = Atomic<Int>(0)
+            let opened = AtomicCell<Int>(0)
+            let wrong = AtomicCell<Int>(0)
             race(threads: 5) { thread in
                 if thread == 4 {
                     while opened.load(ordering: .relaxed) < shutdownAfter { usleep(10) }
@@ -119,7 +118,7 @@ struct OpenScopeListTests {
 
 /// Counts its own disposals.
 private final class DisposalCounted: Disposable, Sendable {
-    private let count = Atomic<Int>(0)
+    private let count = AtomicCell<Int>(0)
     var disposals: Int { count.load(ordering: .acquiring) }
     func dispose() { count.add(1, ordering: .relaxed) }
 }

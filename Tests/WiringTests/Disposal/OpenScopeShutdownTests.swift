@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -116,7 +115,7 @@ struct OpenScopeShutdownTests {
     ) async throws -> Bool {
         let started = Gate()
         let release = Gate()
-        let finished = Atomic<Bool>(false)
+        let finished = AtomicCell<Bool>(false)
         let container = Container()
         container.register(Tracked.self, lifetime: lifetime) { _ in Tracked() }
             .onDispose { _ in

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -264,7 +263,7 @@ final class SessionCache: Disposable, @unchecked Sendable {
 /// A session's log, disposed first.
 final class SessionLog: Disposable, Sendable {
     let cache: SessionCache
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicCell<Bool>(false)
     init(cache: SessionCache) { self.cache = cache }
     var isDisposed: Bool { disposed.load(ordering: .relaxed) }
     func dispose() { disposed.store(true, ordering: .relaxed) }

@@ -13,7 +13,7 @@ struct DocSnippetTests {
     static let articles: [(article: String, snippets: [String])] = [
         ("README.md", ["Tests/WiringReadmeTests/ReadmeSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/Wiring.md", ["Tests/WiringTests/Docs/CatalogSnippets.swift"]),
-        ("Sources/Wiring/Documentation.docc/GettingStarted.md", ["Tests/WiringTests/Docs/GettingStartedSnippets.swift"]),
+        ("Sources/Wiring/Documentation.docc/GettingStarted.md", ["Tests/WiringReadmeTests/GettingStartedSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/RegisteringAndLifetimes.md", ["Tests/WiringTests/Docs/RegisteringSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/ResolvingTagsAndArguments.md", ["Tests/WiringTests/Docs/RegisteringSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/StoringAndPublishing.md", ["Tests/WiringTests/Docs/CatalogSnippets.swift"]),

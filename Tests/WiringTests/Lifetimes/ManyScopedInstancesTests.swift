@@ -1,11 +1,10 @@
-import Synchronization
 import Testing
 import Wiring
 
 /// Counts how often tags are compared: a scope that scans its instances compares a tag with
 /// every other of the same type; one that finds them by hash compares it with its own.
 private final class Comparisons: Sendable {
-    let count = Atomic<Int>(0)
+    let count = AtomicCell<Int>(0)
 }
 
 private struct CountedTag: Hashable, Sendable {
@@ -22,7 +21,7 @@ private struct CountedTag: Hashable, Sendable {
 
 /// The tags of disposed connections, in the order of their teardowns.
 private final class DisposalLog: Sendable {
-    let tags = Mutex<[Int]>([])
+    let tags = Lock<[Int]>([])
 }
 
 private final class TaggedConnection: Disposable, Sendable {

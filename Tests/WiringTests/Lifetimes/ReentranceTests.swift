@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -31,7 +30,7 @@ struct ReentranceTests {
         arguments: [Lifetime.singleton, .weakSingleton]
     )
     func factoryResetsOwnKey(lifetime: Lifetime) throws {
-        let builds = Atomic<Int>(0)
+        let builds = AtomicCell<Int>(0)
         let container = Container()
         container.register(Tracked.self, lifetime: lifetime) { [unowned container] _ in
             if builds.add(1, ordering: .relaxed).newValue == 1 { container.reset() }
@@ -51,7 +50,7 @@ struct ReentranceTests {
     )
     func hookChangesOwnKey(change: String) throws {
         let container = Container()
-        let fired = Atomic<Bool>(false)
+        let fired = AtomicCell<Bool>(false)
         container.register(Tracked.self, lifetime: .singleton) { _ in Tracked() }
             .onResolved { [unowned container] _, _ in
                 guard !fired.exchange(true, ordering: .relaxed) else { return }
@@ -89,7 +88,7 @@ struct ReentranceTests {
         let entered = Latch()
         let proceed = Latch()
         let container = Container()
-        let builds = Atomic<Int>(0)
+        let builds = AtomicCell<Int>(0)
         container.register(Tracked.self, lifetime: .singleton) { _ in
             if builds.add(1, ordering: .relaxed).newValue == 1 {
                 entered.release()

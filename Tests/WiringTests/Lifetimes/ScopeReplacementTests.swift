@@ -1,11 +1,10 @@
-import Synchronization
 import Testing
 import Wiring
 
 /// A scoped resource that records its disposal.
 final class ScopedResource: Disposable, Sendable {
     let version: Int
-    private let disposedFlag = Atomic<Bool>(false)
+    private let disposedFlag = AtomicCell<Bool>(false)
     init(version: Int) { self.version = version }
     func dispose() { disposedFlag.store(true, ordering: .relaxed) }
     var isDisposed: Bool { disposedFlag.load(ordering: .relaxed) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
@@ -46,7 +45,7 @@ struct ScopedInstancesTests {
             container.register(CycleA.self, lifetime: .scoped) { r in CycleA(b: try r.resolve()) }
             container.register(CycleB.self, lifetime: .scoped) { r in CycleB(a: try r.resolve()) }
             let scope = container.makeScope()
-            let errors = Atomic<Int>(0)
+            let errors = AtomicCell<Int>(0)
             race(threads: 2) { thread in
                 do {
                     if thread == 0 { _ = try scope.resolve(CycleA.self) } else { _ = try scope.resolve(CycleB.self) }
@@ -69,7 +68,7 @@ struct ScopedInstancesTests {
             // two threads split, each waiting for what the other builds.
             container.register(CycleA.self, lifetime: .scoped) { r in CycleA(b: try r.resolve()) }
             container.register(CycleB.self, lifetime: .singleton) { _ in CycleB(a: try scope.resolve()) }
-            let outcomes = Atomic<Int>(0)
+            let outcomes = AtomicCell<Int>(0)
             race(threads: 2) { thread in
                 do {
                     if thread == 0 { _ = try scope.resolve(CycleA.self) } else { _ = try container.resolve(CycleB.self) }
@@ -171,7 +170,7 @@ struct ScopedInstancesTests {
         let container = Container()
         container.register(Resource.self, lifetime: .scoped) { _ in Resource("r", log) }
         container.register(ResourceHolder.self, lifetime: .scoped) { r in ResourceHolder(resource: try r.resolve()) }
-        let failures = Atomic<Int>(0)
+        let failures = AtomicCell<Int>(0)
         race(threads: 4) { _ in
             for _ in 0..<500 {
                 let scope = container.makeScope()

@@ -1,4 +1,3 @@
-import Synchronization
 import Wiring
 
 // Services shared by the test suites. Classes are final and Sendable so that they can cross
@@ -42,7 +41,7 @@ struct Config: Sendable, Equatable {
 
 /// Counts how many times something was built.
 final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = AtomicCell<Int>(0)
     func increment() { value.add(1, ordering: .relaxed) }
     var count: Int { value.load(ordering: .relaxed) }
 }

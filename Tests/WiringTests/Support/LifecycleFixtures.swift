@@ -1,13 +1,12 @@
 import Foundation
-import Synchronization
 import Testing
 import Wiring
 
 /// Counts the instances of a fixture that are alive, built and disposed.
 final class LifeCounter: Sendable {
-    let built = Atomic<Int>(0)
-    let released = Atomic<Int>(0)
-    let disposed = Atomic<Int>(0)
+    let built = AtomicCell<Int>(0)
+    let released = AtomicCell<Int>(0)
+    let disposed = AtomicCell<Int>(0)
 
     var live: Int { built.load(ordering: .acquiring) - released.load(ordering: .acquiring) }
     var disposals: Int { disposed.load(ordering: .acquiring) }
@@ -16,7 +15,7 @@ final class LifeCounter: Sendable {
 /// A disposable instance that counts its life, and fails the test run if it is disposed twice.
 final class CountedResource: Disposable, Sendable {
     let counter: LifeCounter
-    private let wasDisposed = Atomic<Bool>(false)
+    private let wasDisposed = AtomicCell<Bool>(false)
 
     init(_ counter: LifeCounter) {
         self.counter = counter
@@ -83,10 +82,10 @@ final class Gate: Sendable {
 
 /// A one-shot latch that threads block on, and tasks await.
 final class Latch: Sendable {
-    private let open = Atomic<Bool>(false)
+    private let open = AtomicCell<Bool>(false)
     private let tasks = Gate()
     private let threads = DispatchSemaphore(value: 0)
-    private let threadWaiters = Atomic<Int>(0)
+    private let threadWaiters = AtomicCell<Int>(0)
 
     func release() {
         // Sequentially consistent with `wait`: the releaser sees the waiter's count, or the

@@ -1,11 +1,10 @@
-import Synchronization
 import Testing
 import Wiring
 
 /// An instrument that resolves from inside the hooks that have no build frame of their own.
 final class ResolvingInstrument: ContainerInstrument {
     let container: Container
-    let hits = Atomic<Int>(0)
+    let hits = AtomicCell<Int>(0)
     let refusals = Lock<[WiringError.Code]>([])
     let nestedRefusals = Lock<[WiringError.Code]>([])
 
@@ -59,7 +58,7 @@ struct InstrumentReentryTests {
             let container = Container()
             container.autowire(VClock.self, VClock.init)
             container.autowire(VStore.self, lifetime: .singleton, VStore.init(clock:))
-            let hits = Atomic<Int>(0)
+            let hits = AtomicCell<Int>(0)
             container.trace { [unowned container] event in
                 guard event.cacheHit else { return }
                 hits.add(1, ordering: .relaxed)

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @_spi(Testing) import Wiring
 
@@ -6,7 +5,7 @@ import Testing
 /// VStore`, `scope request`, `dispose CountedResource`, `close request [1 failed]`…
 final class RecordingInstrument: ContainerInstrument {
     let log = Lock<[String]>([])
-    let tracked = Atomic<Int>(0)
+    let tracked = AtomicCell<Int>(0)
     let hits: Bool
 
     init(hits: Bool = false) { self.hits = hits }

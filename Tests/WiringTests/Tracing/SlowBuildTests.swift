@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @_spi(Testing) import Wiring
 
@@ -9,7 +8,7 @@ final class SlowBuilds<Tag>: ContainerInstrument {
     let minimum: Duration
     let log = Lock<[String]>([])
     let ended = Lock<[EndedBuild]>([])
-    let wrapped = Atomic<Int>(0)
+    let wrapped = AtomicCell<Int>(0)
 
     init(minimum: Duration) { self.minimum = minimum }
 
@@ -175,8 +174,8 @@ struct SlowBuildTests {
 /// Resolves a quick part each time it hears of a slow build.
 private final class ResolvingSlowBuilds: ContainerInstrument {
     let container: Container
-    let heard = Atomic<Int>(0)
-    let nestedSeen = Atomic<Int>(0)
+    let heard = AtomicCell<Int>(0)
+    let nestedSeen = AtomicCell<Int>(0)
     init(container: Container) { self.container = container }
     var minimumBuildDuration: Duration? { .milliseconds(20) }
     func buildEnded(_ build: EndedBuild) {
@@ -190,7 +189,7 @@ private final class ResolvingSlowBuilds: ContainerInstrument {
 /// is nested in.
 private final class NestingChecker: ContainerInstrument {
     let report: @Sendable (String) -> Void
-    let checked = Atomic<Int>(0)
+    let checked = AtomicCell<Int>(0)
     init(report: @escaping @Sendable (String) -> Void) { self.report = report }
     var minimumBuildDuration: Duration? { .nanoseconds(1) }
     func buildEnded(_ build: EndedBuild) { check(build) }
