@@ -1,4 +1,8 @@
-// swift-tools-version:6.2
+// swift-tools-version:6.3
+// 6.3: below macOS 15 and iOS 18 the Swift runtime predates the compiler, and a function type under
+// `NonisolatedNonsendingByDefault` (which every target here turns on) crashed there when built with
+// an earlier compiler (swiftlang/swift PRs 86829 and 86852, in Swift 6.3). Asking for 6.3 keeps an
+// app on iOS 16 or 17 from being built with a compiler that would make that crash.
 import PackageDescription
 
 /// Settings shared by every target. Each flag carries the reason it is on.
@@ -14,8 +18,8 @@ let strictSettings: [SwiftSetting] = [
 
 /// For the libraries built on the core: also internal imports by default, so that a module's
 /// dependencies reach its clients only where its public API names their types (`public import`).
-/// The core keeps public imports: its inlined fast paths use `Synchronization.Atomic`, which
-/// needs a public import there anyway.
+/// The core keeps public imports: its inlined fast paths call the C atomics of `CWiringAtomics`,
+/// which needs a public import there anyway.
 let layeredSettings: [SwiftSetting] =
     strictSettings + [
         .enableUpcomingFeature("InternalImportsByDefault")
@@ -90,7 +94,9 @@ let selectedTestTargets: Set<String>? = Context.environment["WIRING_TEST_TARGETS
 
 let package = Package(
     name: "Wiring",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The floor apps can use. What Wiring uses above it is behind `#available` (README,
+    // "Platforms"), and `Scripts/check-platform-floor.sh`, in CI, keeps it so.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Wiring", targets: ["Wiring"]),
         .library(name: "WiringTesting", targets: ["WiringTesting"]),
@@ -244,7 +250,7 @@ let package = Package(
         // A swift-log handler that keeps messages, for the tests.
         .target(
             name: "LogCapture",
-            dependencies: [product("Logging", "swift-log", when: "Logging")],
+            dependencies: ["Wiring", product("Logging", "swift-log", when: "Logging")],
             path: "Tests/LogCapture",
             swiftSettings: layeredSettings
         ),

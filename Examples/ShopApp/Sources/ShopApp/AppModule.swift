@@ -13,6 +13,7 @@ nonisolated enum Backend: Hashable {
 }
 
 /// The whole app's wiring, main-actor state included.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct AppModule: Module {
     var baseURL = "https://shop.example.com"
 

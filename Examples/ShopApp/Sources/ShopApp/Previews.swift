@@ -8,6 +8,7 @@ struct PreviewAPIClient: APIClient {
 }
 
 /// What previews replace in the app's wiring.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct PreviewModule: Module {
     var registrations: Registrations {
         singleton((any APIClient).self) { PreviewAPIClient() }
@@ -15,6 +16,7 @@ struct PreviewModule: Module {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Container {
     /// The app's wiring with ``PreviewModule``'s replacements, for previews:
     /// `withContainer(try .preview()) { CatalogView(model: CatalogViewModel()) }`.

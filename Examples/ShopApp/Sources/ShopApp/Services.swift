@@ -1,5 +1,9 @@
 // The shop's services, written as an app target writes them: no isolation annotations, so
 // each type is main-actor (the target's default) unless it is an actor.
+//
+// `@Observable` needs macOS 14 / iOS 17, which an app that uses it declares as its deployment
+// target. This app is built inside Wiring's package, whose floor is macOS 13 / iOS 16, so what
+// uses Observation, and what uses that, says `@available` instead.
 import Observation
 
 /// A product in the catalog.
@@ -47,6 +51,7 @@ actor Database {
 }
 
 /// Who is signed in: main-actor state that views observe.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class SessionStore {
     var userName: String?
@@ -57,6 +62,7 @@ final class SessionStore {
 }
 
 /// The basket of one checkout screen: a new one each time the screen opens (scope "checkout").
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class CheckoutDraft {
     var items: [Product] = []
@@ -69,6 +75,7 @@ final class CheckoutDraft {
 }
 
 /// Places orders: auto-wired from its initializer.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class OrderService {
     let api: any APIClient
     let database: Database

@@ -8,6 +8,7 @@ import WiringTesting
 
 @Suite("The app's modules, from a nonisolated test target")
 struct NonisolatedTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test(
         .isolatedContainer(installing: AppModule()) {
             $0.register((any APIClient).self, lifetime: .singleton) { _ in PreviewAPIClient() }
@@ -22,12 +23,14 @@ struct NonisolatedTests {
         #expect(await session.userName == nil)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("the awaited validate(modules:) runs the main-actor factories, from a nonisolated test")
     func awaitedValidation() async {
         let report = await Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
         #expect(report.isClean, "\(report)")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a synchronous validate(modules:) off the main actor says which factories it could not run")
     func synchronousValidationOffTheMainActor() async {
         let report = await Task.detached {
@@ -39,6 +42,7 @@ struct NonisolatedTests {
             "\(report)")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("on the main actor, a synchronous validate(modules:) runs them in place")
     @MainActor
     func synchronousValidationOnTheMainActor() {

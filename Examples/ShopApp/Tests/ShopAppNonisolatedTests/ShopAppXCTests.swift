@@ -5,6 +5,7 @@
     @testable import ShopApp
 
     /// The app's modules through the XCTest base class, from a nonisolated test target.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     final class ShopAppXCTests: WiringTestCase {
         override func makeContainer() throws -> Container {
             let app = Container()

@@ -8,6 +8,7 @@ import WiringTesting
 
 @Suite("The shop app, tested with the app's settings")
 struct ShopAppTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test(.isolatedContainer(installing: AppModule()))
     @MainActor
     func catalogLoadsThroughTheModulesWiring() async throws {
@@ -19,6 +20,7 @@ struct ShopAppTests {
         #expect(model.greeting == "Hello, Ada")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test(
         "each test's fake backend is its own, in parallel",
         .isolatedContainer(installing: AppModule()),
@@ -34,6 +36,7 @@ struct ShopAppTests {
         #expect(model.products.map(\.name) == [name])
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test(
         .isolatedContainer(installing: AppModule()) {
             $0.register(SessionStore.self, lifetime: .singleton, mainActor: { _ in SessionStore(userName: "Grace") })
@@ -43,6 +46,7 @@ struct ShopAppTests {
         #expect(CatalogViewModel().greeting == "Hello, Grace")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a tag declared in the app target selects its registration")
     func taggedBackend() throws {
         let container = Container()
@@ -51,6 +55,7 @@ struct ShopAppTests {
         #expect(staging?.config.baseURL == "https://staging.shop.example.com")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("previews get the app's wiring with the preview module's replacements")
     @MainActor
     func previewContainer() async throws {
@@ -60,6 +65,7 @@ struct ShopAppTests {
         #expect(model.greeting == "Hello, Preview")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a checkout screen's draft is its scope's, and the order is stored")
     @MainActor
     func checkoutScope() async throws {
@@ -84,12 +90,14 @@ struct ShopAppTests {
 
 @Suite("Validation of the app's modules")
 struct ShopAppValidationTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func appModulesAreValid() async {
         let report = await Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
         #expect(report.isClean, "\(report)")
         #expect(report.graph.nodes.count == 7)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a broken main-actor factory is reported, by the awaited validate from a nonisolated test")
     func brokenMainActorFactoryIsReported() async {
         struct Broken: Module {
