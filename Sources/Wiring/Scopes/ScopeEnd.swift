@@ -1,3 +1,86 @@
+// The public end of a scope (`close()`, `syncClose()`) and the steps it takes on the scope's bag.
+
+extension Scope {
+    /// Ends the scope: disposes its tracked instances in reverse order of creation, each exactly
+    /// once, then releases them. Afterwards every resolve through this scope throws
+    /// ``WiringError/Code/shutDown``.
+    ///
+    /// ```swift
+    /// let request = container.makeScope("request")
+    /// defer { Task { try await request.close() } }
+    /// ```
+    ///
+    /// Builds through this scope still in flight finish first, as for ``Container/shutdown()``:
+    /// their resolves throw ``WiringError/Code/shutDown`` and their instances are disposed here.
+    /// Calling it again, or concurrently, waits for the first call, as ``Container/shutdown()``
+    /// does. Its container's shutdown closes a scope left open.
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed; the others still ran.
+    public func close() async throws(DisposalError) {
+        defer { container.openScopes.scopeLeft() }
+        do throws(DisposalError) {
+            try await bag.closeScope { isClosed.store(true, ordering: .releasing) }
+        } catch {
+            throw error.ending(.scope(name))
+        }
+    }
+
+    /// Ends the scope without `await` (named as SwiftNIO's `syncShutdownGracefully()`), for scopes whose instances have only synchronous
+    /// teardowns (``Disposable``, a synchronous ``Registration/onDispose(_:)-7c457``), such as a
+    /// request scope closed on a server's hot path: as the `async` ``close()``, on the calling
+    /// thread.
+    ///
+    /// ```swift
+    /// let request = container.makeScope("request")
+    /// defer { try? request.syncClose() }
+    /// ```
+    ///
+    /// It refuses to start when ending needs awaiting: when an instance of the scope has an
+    /// asynchronous teardown (``AsyncDisposable``, an `async` ``Registration/onDispose(_:)-3gzi1``), a
+    /// reset started a teardown task that is still running, or an async build through the scope
+    /// is in flight. It then throws a ``DisposalError`` with the code
+    /// ``DisposalError/Code/needsAwait``, whose ``DisposalError/asynchronousTeardowns`` names
+    /// them, disposes nothing, and leaves the scope open for the `async` ``close()``. It never
+    /// blocks on async work: meeting an `async` ``close()`` in progress, it throws the same code
+    /// at once.
+    ///
+    /// Synchronous builds in flight on other threads are waited for, blocking this thread; a
+    /// call from inside a build does not wait, and a build that finishes afterwards disposes
+    /// its own instance. Calling it again, or concurrently, waits for the first synchronous
+    /// call; a call from inside a build or a teardown returns at once.
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed (the others still ran), or
+    ///   the asynchronous teardowns that stopped it from starting.
+    public func syncClose() throws(DisposalError) {
+        // A refusal or a second call counts too: a batch that finds nothing more to drop costs
+        // one walk of the list, where tracking which call ended the scope would cost every close.
+        defer { container.openScopes.scopeLeft() }
+        do throws(DisposalError) {
+            try bag.closeScopeSynchronously { isClosed.store(true, ordering: .releasing) }
+        } catch {
+            throw error.ending(.scope(name))
+        }
+    }
+
+    /// Closes the scope in one step when it is quiet, as a request's usually is (no end begun, no
+    /// build in flight, a handful of instances, no asynchronous teardown); returns `false`,
+    /// having changed nothing, otherwise, for the caller to `await` ``close()``. Never waits for
+    /// anything, so an async caller may try it first without blocking its thread, as
+    /// ``syncClose()`` would while a build is in flight on another thread.
+    ///
+    /// - Throws: ``DisposalError`` listing the teardowns that failed (the others still ran).
+    package func closeIfQuiet() throws(DisposalError) -> Bool {
+        do throws(DisposalError) {
+            guard try bag.closeQuietScope(stopped: { isClosed.store(true, ordering: .releasing) }) else { return false }
+        } catch {
+            container.openScopes.scopeLeft()
+            throw error.ending(.scope(name))
+        }
+        container.openScopes.scopeLeft()
+        return true
+    }
+}
+
 /// A scope's end: the same steps as a container's (``DisposalBag/end(_:)``), on its bag, inside
 /// its instruments' ``ScopeInstrument/close(_:)``.
 extension DisposalBag {
