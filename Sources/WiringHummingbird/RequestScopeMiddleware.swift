@@ -2,7 +2,7 @@
     public import Hummingbird
     import Logging
     public import Wiring
-    public import WiringLogging
+    import WiringLogging
 
     /// Opens a `Scope` for every request, gives it the request's own values, hands it to
     /// the handler through the context, and closes it — disposing of the request's scoped
@@ -84,7 +84,7 @@
             next: @concurrent (Request, Context) async throws -> Response
         ) async throws -> Response {
             let scope = scopeName.map(container.makeScope) ?? container.makeScope()
-            let closer = ScopeCloser(scope: scope, counters: counters, logger: context.logger)
+            let closer = ScopeCloser(scope: scope, counters: counters, reporter: LoggedScopeFailures(context.logger))
             counters.recordOpen()
             var context = context
             context.requestScope = scope

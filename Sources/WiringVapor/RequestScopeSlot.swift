@@ -66,14 +66,14 @@
         /// Takes the scope away from the middleware for a stream, making it if nothing has yet:
         /// returns the closer the stream calls when it ends, or `nil` when the handler has already
         /// ended (its scope is closed then).
-        func handToStream(for request: Request) -> ScopeCloser? {
+        func handToStream(for request: Request) -> ScopeCloser<LoggedScopeFailures>? {
             _ = scope(for: request)
             let scope = state.withLockedValue { state -> Scope? in
                 guard case .open(let scope) = state else { return nil }
                 state = .handedToStream(scope)
                 return scope
             }
-            return scope.map { ScopeCloser(scope: $0, counters: middleware.counters, logger: request.logger) }
+            return scope.map { ScopeCloser(scope: $0, counters: middleware.counters, reporter: LoggedScopeFailures(request.logger)) }
         }
 
         /// The handler returned or threw: closes the scope unless a stream took it over.
@@ -91,7 +91,7 @@
                 }
             }
             guard let scope else { return }
-            await ScopeCloser(scope: scope, counters: middleware.counters, logger: request.logger).close()
+            await ScopeCloser(scope: scope, counters: middleware.counters, reporter: LoggedScopeFailures(request.logger)).close()
         }
     }
 #endif

@@ -2,7 +2,7 @@
     import Instrumentation
     public import Vapor
     public import Wiring
-    public import WiringLogging
+    import WiringLogging
 
     /// Gives every request a `Scope` of the app's container (`req.wiring`), made on first use,
     /// and closes it — disposing of the request's scoped instances in reverse order of creation —

@@ -41,7 +41,7 @@
             inFactory.wait()
 
             let counters = RequestScopeCounters()
-            let closer = ScopeCloser(scope: scope, counters: counters, logger: Logger(label: "test"))
+            let closer = ScopeCloser(scope: scope, counters: counters, reporter: LoggedScopeFailures(Logger(label: "test")))
             let executor = OneQueueExecutor()
             let closing = Task(executorPreference: executor) { await closer.close() }
             // Queued after the close: it runs only if the close gave the queue's thread back.
@@ -68,7 +68,7 @@
             let scope = container.makeScope()
             let work = try scope.resolve(Work.self)
             let counters = RequestScopeCounters()
-            let closer = ScopeCloser(scope: scope, counters: counters, logger: Logger(label: "test"))
+            let closer = ScopeCloser(scope: scope, counters: counters, reporter: LoggedScopeFailures(Logger(label: "test")))
             await closer.close()
             await closer.close()
             #expect(work.disposals.withLock { $0 } == 1)

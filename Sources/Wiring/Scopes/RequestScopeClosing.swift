@@ -1,117 +1,120 @@
-#if Logging
-    package import Logging
-    package import Wiring
+// What the server integrations' request middlewares (WiringHummingbird's, WiringVapor's) share:
+// counting scopes, closing each exactly once, in one step without `await` when it can, and
+// saying why one cannot start. The integration says where a failed teardown is reported (its
+// request's logger, through WiringLogging).
 
-    // What the server integrations' request middlewares share: counting scopes, closing each
-    // exactly once, in one step without `await` when it can, and saying why one cannot start.
+/// What a server integration's start-up error says: the request values `provider` cannot
+/// give its scopes (`clashes`), then the roots' validation errors, under `services`'s name;
+/// each with its path and fix.
+package func requestScopeStartFailure(provider: String, clashes: [WiringError], report: ValidationReport, services: String)
+    -> String
+{
+    var parts: [String] = []
+    if !clashes.isEmpty {
+        parts.append("Wiring: \(provider) cannot give request scopes their values:")
+        parts += clashes.map { "\($0)" }
+    }
+    if !report.isValid {
+        parts.append("Wiring: \(services) cannot all be resolved:")
+        parts += report.errors.map { "\($0)" }
+    }
+    return parts.joined(separator: "\n")
+}
 
-    /// What a server integration's start-up error says: the request values `provider` cannot
-    /// give its scopes (`clashes`), then the roots' validation errors, under `services`'s name;
-    /// each with its path and fix.
-    package func requestScopeStartFailure(provider: String, clashes: [WiringError], report: ValidationReport, services: String)
-        -> String
-    {
-        var parts: [String] = []
-        if !clashes.isEmpty {
-            parts.append("Wiring: \(provider) cannot give request scopes their values:")
-            parts += clashes.map { "\($0)" }
-        }
-        if !report.isValid {
-            parts.append("Wiring: \(services) cannot all be resolved:")
-            parts += report.errors.map { "\($0)" }
-        }
-        return parts.joined(separator: "\n")
+/// How many request scopes a server integration's middleware (WiringHummingbird's, WiringVapor's)
+/// has opened and closed.
+public final class RequestScopeCounters: Sendable {
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = (AtomicWordStorage(0), AtomicWordStorage(0))
+    private var openedCount: AtomicView<Int> { AtomicView(inline: self, word: 0) }
+    private var closedCount: AtomicView<Int> { AtomicView(inline: self, word: 1) }
+
+    package init() {}
+
+    /// Scopes opened so far.
+    public var opened: Int { openedCount.load(ordering: .acquiring) }
+    /// Scopes closed so far, their instances disposed.
+    public var closed: Int { closedCount.load(ordering: .acquiring) }
+
+    package func recordOpen() { openedCount.add(1, ordering: .releasing) }
+    package func recordClose() { closedCount.add(1, ordering: .releasing) }
+}
+
+/// Where a request scope's closer reports the teardowns that failed.
+package protocol RequestScopeFailureReporting: Sendable {
+    /// Reports that closing the request's scope disposed its instances with `error`.
+    func teardownFailed(_ error: DisposalError)
+}
+
+/// Closes a request's scope exactly once: when asked, or when the response that would have
+/// asked is dropped unwritten.
+///
+/// The one object the middleware makes per request beside the scope: only a `deinit` can tell
+/// that a response was dropped, and neither a closure nor a value has one. Generic over its
+/// reporter, which it stores inline: an existential of a `Logger`-sized value would be a second
+/// allocation per request.
+package final class ScopeCloser<Reporter: RequestScopeFailureReporting>: Sendable {
+    /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
+    /// ``AtomicView/init(inline:word:)`` finds them.
+    private let atomics = AtomicWordStorage(false)
+    private let scope: Scope
+    private let counters: RequestScopeCounters
+    private let reporter: Reporter
+    private var isClosed: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
+
+    package init(scope: Scope, counters: RequestScopeCounters, reporter: Reporter) {
+        self.scope = scope
+        self.counters = counters
+        self.reporter = reporter
     }
 
-    /// How many request scopes a server integration's middleware (WiringHummingbird's, WiringVapor's)
-    /// has opened and closed.
-    public final class RequestScopeCounters: Sendable {
-        /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
-        /// ``AtomicView/init(inline:word:)`` finds them.
-        private let atomics = (AtomicWordStorage(0), AtomicWordStorage(0))
-        private var openedCount: AtomicView<Int> { AtomicView(inline: self, word: 0) }
-        private var closedCount: AtomicView<Int> { AtomicView(inline: self, word: 1) }
-
-        package init() {}
-
-        /// Scopes opened so far.
-        public var opened: Int { openedCount.load(ordering: .acquiring) }
-        /// Scopes closed so far, their instances disposed.
-        public var closed: Int { closedCount.load(ordering: .acquiring) }
-
-        package func recordOpen() { openedCount.add(1, ordering: .releasing) }
-        package func recordClose() { closedCount.add(1, ordering: .releasing) }
+    package func close() async {
+        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if Self.closeQuietly(scope, counters: counters, reporter: reporter) { return }
+        await Self.close(scope, counters: counters, reporter: reporter)
     }
 
-    /// Closes a request's scope exactly once: when asked, or when the response that would have
-    /// asked is dropped unwritten.
-    ///
-    /// The one object the middleware makes per request beside the scope: only a `deinit` can tell
-    /// that a response was dropped, and neither a closure nor a value has one.
-    package final class ScopeCloser: Sendable {
-        /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
-        /// ``AtomicView/init(inline:word:)`` finds them.
-        private let atomics = AtomicWordStorage(false)
-        private let scope: Scope
-        private let counters: RequestScopeCounters
-        private let logger: Logger
-        private var isClosed: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
-
-        package init(scope: Scope, counters: RequestScopeCounters, logger: Logger) {
-            self.scope = scope
-            self.counters = counters
-            self.logger = logger
-        }
-
-        package func close() async {
-            guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            if Self.closeQuietly(scope, counters: counters, logger: logger) { return }
-            await Self.close(scope, counters: counters, logger: logger)
-        }
-
-        /// Closes the scope in one step without `await` when it is quiet, the common case;
-        /// `false` otherwise (a build in flight, asynchronous teardowns, the container's shutdown
-        /// closing it already, many instances), left to ``close(_:counters:logger:)``. Never
-        /// blocks: `syncClose()` would wait for a build in flight on another thread, holding a
-        /// thread of the cooperative pool.
-        private static func closeQuietly(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) -> Bool {
-            do {
-                guard try scope.closeIfQuiet() else { return false }
-            } catch {
-                closed(failing: error, counters: counters, logger: logger)
-                return true
-            }
-            closed(failing: nil, counters: counters, logger: logger)
+    /// Closes the scope in one step without `await` when it is quiet, the common case;
+    /// `false` otherwise (a build in flight, asynchronous teardowns, the container's shutdown
+    /// closing it already, many instances), left to ``close(_:counters:reporter:)``. Never
+    /// blocks: `syncClose()` would wait for a build in flight on another thread, holding a
+    /// thread of the cooperative pool.
+    private static func closeQuietly(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) -> Bool {
+        do {
+            guard try scope.closeIfQuiet() else { return false }
+        } catch {
+            closed(failing: error, counters: counters, reporter: reporter)
             return true
         }
-
-        private static func close(_ scope: Scope, counters: RequestScopeCounters, logger: Logger) async {
-            do {
-                try await scope.close()
-            } catch {
-                closed(failing: error, counters: counters, logger: logger)
-                return
-            }
-            closed(failing: nil, counters: counters, logger: logger)
-        }
-
-        /// Logs the teardowns that failed, if any, and counts the scope closed.
-        private static func closed(failing error: DisposalError?, counters: RequestScopeCounters, logger: Logger) {
-            if let error {
-                logger.error("Closing the request scope: a teardown failed", metadata: ["error": "\(error)"])
-            }
-            counters.recordClose()
-        }
-
-        deinit {
-            // The response was dropped without being written (a disconnect, a cancelled task): close
-            // the scope here, or, when it has asynchronous teardowns, in a task that holds what it needs.
-            guard !isClosed.load(ordering: .acquiring) else { return }
-            if Self.closeQuietly(scope, counters: counters, logger: logger) { return }
-            let scope = self.scope
-            let counters = self.counters
-            let logger = self.logger
-            Task { await Self.close(scope, counters: counters, logger: logger) }
-        }
+        closed(failing: nil, counters: counters, reporter: reporter)
+        return true
     }
-#endif
+
+    private static func close(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) async {
+        do {
+            try await scope.close()
+        } catch {
+            closed(failing: error, counters: counters, reporter: reporter)
+            return
+        }
+        closed(failing: nil, counters: counters, reporter: reporter)
+    }
+
+    /// Reports the teardowns that failed, if any, and counts the scope closed.
+    private static func closed(failing error: DisposalError?, counters: RequestScopeCounters, reporter: Reporter) {
+        if let error { reporter.teardownFailed(error) }
+        counters.recordClose()
+    }
+
+    deinit {
+        // The response was dropped without being written (a disconnect, a cancelled task): close
+        // the scope here, or, when it has asynchronous teardowns, in a task that holds what it needs.
+        guard !isClosed.load(ordering: .acquiring) else { return }
+        if Self.closeQuietly(scope, counters: counters, reporter: reporter) { return }
+        let scope = self.scope
+        let counters = self.counters
+        let reporter = self.reporter
+        Task { await Self.close(scope, counters: counters, reporter: reporter) }
+    }
+}
