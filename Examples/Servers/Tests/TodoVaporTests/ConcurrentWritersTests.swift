@@ -1,7 +1,7 @@
 import Testing
 import TodoVapor
 import VaporTesting
-import WiringLogging
+import Wiring
 import WiringVapor
 
 /// Issue 37, finding 1: `todo-vapor` answered 500 ("database is locked") to concurrent writers.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoVapor
 import VaporTesting
-import WiringLogging
+import Wiring
 import WiringVapor
 
 /// Runs `body` against the example configured on a new SQLite file, removed afterwards.
