@@ -5,7 +5,7 @@ public import TodoTelemetry
 import UnixSignals
 public import Wiring
 import WiringHummingbird
-public import WiringLogging
+import WiringLogging
 import WiringServiceLifecycle
 
 /// Where and how the server runs.
