@@ -192,55 +192,19 @@ extension DisposalBag {
         guard let instruments = instrumentsHearingClose() else { return try close() }
         var progress = CloseProgress()
         _ = Self.run(close, inside: instruments, from: 0, &progress)
-        if progress.runs != 1 { Self.closeNotRunOnce() }
-        if let outcome = progress.outcome { throw outcome }
+        try progress.finish()
     }
 
-    /// How far a close wrapped in instruments is: how often it ran (once, or the instruments
-    /// misbehaved), and how it ended.
-    private struct CloseProgress {
-        var runs = 0
-        var outcome: DisposalError?
-    }
-
-    /// Runs `close` inside `instruments[index...]`, the first outermost; returns its failures.
-    /// Recursive through a non-escaping closure and an `inout` parameter, not a local function
-    /// capturing variables, which would box them on the heap on every close.
-    private static func run(
-        _ close: () throws(DisposalError) -> Void, inside instruments: [any ScopeInstrument], from index: Int,
-        _ progress: inout CloseProgress
-    ) -> [DisposalError.Failure] {
-        if index == instruments.count {
-            progress.runs += 1
-            if progress.runs == 1 {
-                do throws(DisposalError) { try close() } catch { progress.outcome = error }
-            }
-            return progress.outcome?.failures ?? []
-        }
-        var failures: [DisposalError.Failure] = []
-        instruments[index].close {
-            failures = run(close, inside: instruments, from: index + 1, &progress)
-            return failures
-        }
-        return failures
-    }
-
-    /// ``reportingClose(_:)`` for an `async` close.
+    /// ``reportingClose(_:)`` for an `async` close, inside each instrument's
+    /// ``ScopeInstrument/closeAsync(_:)``: the same steps, through ``CloseProgress``.
     private func reportingClose(_ close: @Sendable () async throws(DisposalError) -> Void) async throws(DisposalError) {
         guard let instruments = instrumentsHearingClose() else { return try await close() }
-        var outcome: DisposalError?
-        var runs = 0
+        var progress = CloseProgress()
         // The body an instrument gets stores its closure, valid only during the call (see
         // `Tracer.instrumentedAsync`).
         await withoutActuallyEscaping(close) { close in
             func run(_ index: Int) async -> [DisposalError.Failure] {
-                if index == instruments.count {
-                    runs += 1
-                    if runs == 1 {
-                        do throws(DisposalError) { try await close() } catch { outcome = error }
-                    }
-                    return outcome?.failures ?? []
-                }
+                if index == instruments.count { return await progress.runOnce(awaiting: close) }
                 var failures: [DisposalError.Failure] = []
                 await instruments[index].closeAsync(
                     ScopeCloseBody {
@@ -251,12 +215,57 @@ extension DisposalBag {
             }
             _ = await run(0)
         }
-        if runs != 1 { Self.closeNotRunOnce() }
-        if let outcome { throw outcome }
+        try progress.finish()
+    }
+
+    /// How far a close wrapped in instruments is: how often the innermost body was called (once,
+    /// or the instruments misbehaved), and how the close ended. The close runs on the first call
+    /// only; every call returns its failures, for the instrument to record.
+    private struct CloseProgress {
+        var runs = 0
+        var outcome: DisposalError?
+
+        mutating func runOnce(_ close: () throws(DisposalError) -> Void) -> [DisposalError.Failure] {
+            runs += 1
+            if runs == 1 {
+                do throws(DisposalError) { try close() } catch { outcome = error }
+            }
+            return outcome?.failures ?? []
+        }
+
+        mutating func runOnce(awaiting close: () async throws(DisposalError) -> Void) async -> [DisposalError.Failure] {
+            runs += 1
+            if runs == 1 {
+                do throws(DisposalError) { try await close() } catch { outcome = error }
+            }
+            return outcome?.failures ?? []
+        }
+
+        /// Stops the program if the close did not run exactly once; throws its failures.
+        func finish() throws(DisposalError) {
+            if runs != 1 { DisposalBag.closeNotRunOnce() }
+            if let outcome { throw outcome }
+        }
+    }
+
+    /// Runs `close` inside `instruments[index...]`, the first outermost; returns its failures.
+    /// Recursive through a non-escaping closure and an `inout` parameter, not a local function
+    /// capturing variables, which would box them on the heap on every close.
+    private static func run(
+        _ close: () throws(DisposalError) -> Void, inside instruments: [any ScopeInstrument], from index: Int,
+        _ progress: inout CloseProgress
+    ) -> [DisposalError.Failure] {
+        if index == instruments.count { return progress.runOnce(close) }
+        var failures: [DisposalError.Failure] = []
+        instruments[index].close {
+            failures = run(close, inside: instruments, from: index + 1, &progress)
+            return failures
+        }
+        return failures
     }
 
     /// Stops the program: an instrument did not run a scope's close exactly once.
-    private static func closeNotRunOnce() -> Never {
+    fileprivate static func closeNotRunOnce() -> Never {
         fatalError(
             """
             Wiring: a ScopeInstrument's close(_:) or closeAsync(_:) did not call its body exactly once, so the scope's instances were not disposed as they should be.
