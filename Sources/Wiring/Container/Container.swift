@@ -67,7 +67,7 @@ public final class Container: Resolving, Sendable {
     let replacements = Lock(ReplacementLog())
     /// The instances ``shutdown()`` disposes.
     var disposables: DisposalBag { sharedDisposables.bag }
-    private let sharedDisposables = SharedBag(bag: DisposalBag.make(isScopes: false))
+    private let sharedDisposables = SharedBag(bag: DisposalBag.make())
     /// The scopes made from this container that are open, for ``shutdown()`` to close.
     let openScopes = OpenScopes()
     /// Set by ``shutdown()``; registrations made afterwards are published already shut down.

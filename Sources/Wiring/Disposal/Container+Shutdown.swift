@@ -95,41 +95,26 @@ extension Container {
         return needs.filter { seen.insert($0).inserted }
     }
 
-    /// ``shutDownOnce()`` without `await`.
+    /// ``shutDownOnce()`` without `await`; not `refusing`, a child or scope that meets an
+    /// asynchronous teardown reports it as not awaited instead of refusing.
     private func shutDownOnceSynchronously(refusing: Bool) throws(DisposalError) {
-        disposables.stopBuilds()
-        var failures: [DisposalError.Failure] = []
-        for child in liveChildren {
-            do throws(DisposalError) {
-                try child.syncShutdown(refusingAsynchronousTeardowns: refusing)
-            } catch {
-                failures += error.failures + error.asynchronousTeardowns.map(Self.notAwaited)
-            }
-        }
-        for scope in openScopes.takeAll() {
-            do throws(DisposalError) {
-                try scope.closeScopeSynchronously(refusing: false)
-            } catch {
-                // An async close that began after the check: it is reported, not dropped.
-                failures += error.failures + error.asynchronousTeardowns.map(Self.notAwaited)
-            }
-        }
-        disposables.waitForBuildsBlocking()
-        let replaced = retireRegistrations()
-        do throws(DisposalError) {
-            try disposables.disposeAllSynchronously()
-        } catch {
-            failures += error.failures
-        }
-        Reclamation.release(replaced.compactMap { $0?.resetCache() })
-        reset()
-        if !failures.isEmpty { throw DisposalError(failures: failures) }
-    }
-
-    /// A child that refused a synchronous shutdown its parent had checked: something needing
-    /// `await` appeared meanwhile.
-    private static func notAwaited(_ registration: String) -> DisposalError.Failure {
-        DisposalError.Failure(registration: registration, error: AsynchronousTeardownNotAwaited())
+        try disposables.runEndSynchronously(
+            endingDependents: {
+                var failures: [DisposalError.Failure] = []
+                for child in liveChildren {
+                    failures += DisposalError.failures { () throws(DisposalError) in
+                        try child.syncShutdown(refusingAsynchronousTeardowns: refusing)
+                    }
+                }
+                // A scope made from now on is born closed.
+                for scope in openScopes.takeAll() {
+                    failures += DisposalError.failures { () throws(DisposalError) in try scope.closeScopeSynchronously(refusing: false) }
+                }
+                return failures
+            },
+            retire: retireRegistrations,
+            release: releaseRetired
+        )
     }
 
     /// Replaces every registration by one that throws ``WiringError/Code/shutDown``, and returns
@@ -143,41 +128,33 @@ extension Container {
         return replaced
     }
 
-    /// The first ``shutdown()``'s work, in this order:
-    /// 1. new builds of its instances stop (a build in flight may still finish its graph);
-    /// 2. live children shut down, then the open scopes close, innermost first: their instances
-    ///    may use this container's;
-    /// 3. the builds in flight finish;
-    /// 4. every registration is replaced by one that throws ``WiringError/Code/shutDown``;
-    /// 5. its instances are disposed, newest first, and released.
+    /// The first ``shutdown()``'s work (see ``DisposalBag/runEnd(endingDependents:excludingOwnBuilds:retire:release:)``):
+    /// its live children shut down, then its open scopes close, innermost first; every
+    /// registration is replaced by one that throws ``WiringError/Code/shutDown``; its instances
+    /// are disposed, newest first, and released.
     private func shutDownOnce() async throws(DisposalError) {
-        disposables.stopBuilds()
-        var failures: [DisposalError.Failure] = []
-        for child in liveChildren {
-            do throws(DisposalError) {
-                try await child.shutdown()
-            } catch {
-                failures += error.failures
-            }
-        }
-        // A scope made from now on is born closed.
-        for scope in openScopes.takeAll() {
-            do throws(DisposalError) {
-                try await scope.closeScope()
-            } catch {
-                failures += error.failures
-            }
-        }
-        await disposables.close(excluding: AsyncResolutionStack.builds(in: disposables))
-        let replaced = retireRegistrations()
-        do throws(DisposalError) {
-            try await disposables.disposeAll()
-        } catch {
-            failures += error.failures
-        }
-        // The entries the shut-down copies replaced own the instances: release those too.
+        try await disposables.runEnd(
+            endingDependents: {
+                var failures: [DisposalError.Failure] = []
+                for child in liveChildren {
+                    failures += await DisposalError.failures(awaiting: { () async throws(DisposalError) in try await child.shutdown() })
+                }
+                // A scope made from now on is born closed.
+                for scope in openScopes.takeAll() {
+                    failures += await DisposalError.failures(awaiting: { () async throws(DisposalError) in try await scope.closeScope() })
+                }
+                return failures
+            },
+            excludingOwnBuilds: { AsyncResolutionStack.builds(in: disposables) },
+            retire: retireRegistrations,
+            release: releaseRetired
+        )
+    }
+
+    /// Releases the instances of the entries the shut-down copies replaced (they own them),
+    /// after their teardowns ran, and the container's caches.
+    private func releaseRetired(_ replaced: [AnyEntry?]) {
         Reclamation.release(replaced.compactMap { $0?.resetCache() })
         reset()
-        if !failures.isEmpty { throw DisposalError(failures: failures) }
     }
 }

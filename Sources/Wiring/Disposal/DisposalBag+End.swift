@@ -103,6 +103,52 @@ extension DisposalBag {
         return failures
     }
 
+    // MARK: A container's end, step by step
+
+    /// The work of a container's first end (the core's and the facades'), in this order:
+    /// 1. new builds stop (a build in flight may still finish its graph);
+    /// 2. `endDependents` ends what depends on the container (its live children, its open
+    ///    scopes), whose instances may use its own, and returns their failures;
+    /// 3. the builds in flight finish, but `ownBuilds()` of them: the caller's own, when an async
+    ///    factory ends its own container (it cannot wait for itself);
+    /// 4. `retire` makes its registrations resolve nothing more, and returns what they kept;
+    /// 5. every tracked instance is disposed, newest first;
+    /// 6. `release` releases what `retire` returned, after the teardowns that may use it.
+    ///
+    /// Every step runs even if an earlier one failed; the failures come back together.
+    package func runEnd<Retired>(
+        endingDependents endDependents: () async -> [DisposalError.Failure],
+        excludingOwnBuilds ownBuilds: () -> Int,
+        retire: () -> Retired,
+        release: (Retired) -> Void
+    ) async throws(DisposalError) {
+        stopBuilds()
+        var failures = await endDependents()
+        await close(excluding: ownBuilds())
+        let retired = retire()
+        failures += await DisposalError.failures(awaiting: { () async throws(DisposalError) in try await disposeAll() })
+        release(retired)
+        if !failures.isEmpty { throw DisposalError(failures: failures) }
+    }
+
+    /// ``runEnd(endingDependents:excludingOwnBuilds:retire:release:)`` without `await`: the same
+    /// steps, on the calling thread, which blocks while synchronous builds in flight finish
+    /// (unless it is inside a build, or `insideForeignBuild`: see ``waitForBuildsBlocking(insideForeignBuild:)``).
+    package func runEndSynchronously<Retired>(
+        endingDependents endDependents: () -> [DisposalError.Failure],
+        insideForeignBuild: Bool = false,
+        retire: () -> Retired,
+        release: (Retired) -> Void
+    ) throws(DisposalError) {
+        stopBuilds()
+        var failures = endDependents()
+        waitForBuildsBlocking(insideForeignBuild: insideForeignBuild)
+        let retired = retire()
+        failures += DisposalError.failures { () throws(DisposalError) in try disposeAllSynchronously() }
+        release(retired)
+        if !failures.isEmpty { throw DisposalError(failures: failures) }
+    }
+
     // MARK: The synchronous end
 
     /// The first step of a synchronous end that no other end has begun: stops new builds,
@@ -218,20 +264,12 @@ extension DisposalBag {
     /// build in flight made it) is started in a task and reported as not awaited, as are
     /// teardown tasks still running; the next `async` end awaits them.
     package func disposeAllSynchronously() throws(DisposalError) {
-        let (pending, running) = takeSnapshot(takingRunning: false)
+        var order = takeSnapshot(takingRunning: false)
         var failures: [DisposalError.Failure] = []
-        var next = 0
-        while true {
-            // A scope's own instances, in creation order with the tickets.
-            if isScopes, let slot = takeNewestSlotTeardown(newerThan: next < pending.count ? pending[next].order : -1) {
-                if let failure = slot.run.disposeSynchronously(slot.teardown) { failures.append(failure) }
-                continue
-            }
-            guard next < pending.count else { break }
-            if let failure = pending[next].disposeSynchronously() { failures.append(failure) }
-            next += 1
+        while let teardown = order.next() {
+            if let failure = teardown.runSynchronously() { failures.append(failure) }
         }
-        if !running.isEmpty {
+        if !order.running.isEmpty {
             failures.append(
                 DisposalError.Failure(registration: "teardowns a reset started", error: AsynchronousTeardownNotAwaited())
             )
@@ -239,11 +277,61 @@ extension DisposalBag {
         try report(failures)
     }
 
+    /// The teardowns an end runs, newest first: the tickets its snapshot took, merged with a
+    /// scope's own instances (taken from their slots one at a time: a slot's teardown is run
+    /// once, by whoever takes it). A container's bag has no slots.
+    struct TeardownOrder {
+        let bag: DisposalBag
+        /// The tickets not yet disposed, newest first.
+        let pending: [DisposalTicket]
+        /// The teardown tasks resets started: an `async` end awaits them, a synchronous one
+        /// reports them (and leaves them in the bag for a later end).
+        let running: [Task<DisposalError.Failure?, Never>]
+        private var nextTicket = 0
+
+        init(bag: DisposalBag, pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>]) {
+            self.bag = bag
+            self.pending = pending
+            self.running = running
+        }
+
+        /// One teardown: of a scope's slot, or of a ticket.
+        enum Teardown {
+            case slot(DisposalTicket.Teardown, TeardownRun)
+            case ticket(DisposalTicket)
+
+            /// Runs it on this thread; an asynchronous one is started in a task and reported.
+            func runSynchronously() -> DisposalError.Failure? {
+                switch self {
+                case .slot(let teardown, let run): run.disposeSynchronously(teardown)
+                case .ticket(let ticket): ticket.disposeSynchronously()
+                }
+            }
+
+            /// Runs it, awaiting an asynchronous one.
+            func run() async -> DisposalError.Failure? {
+                switch self {
+                case .slot(let teardown, let run): await run.disposeAwaiting(teardown)
+                case .ticket(let ticket): await ticket.disposeNowAwaiting()
+                }
+            }
+        }
+
+        /// The next teardown to run, newest first; `nil` when all have been taken.
+        mutating func next() -> Teardown? {
+            let newestTicket = nextTicket < pending.count ? pending[nextTicket].order : -1
+            if let slot = bag.takeNewestSlotTeardown(newerThan: newestTicket) { return .slot(slot.teardown, slot.run) }
+            guard nextTicket < pending.count else { return nil }
+            defer { nextTicket += 1 }
+            return .ticket(pending[nextTicket])
+        }
+    }
+
     /// The last step of either end: from now on a new ticket is its build's to dispose. Returns
-    /// the tickets not yet disposed, newest first, and the teardown tasks resets started
-    /// (taken from the bag, to await, or left in it for a later end that can).
-    private func takeSnapshot(takingRunning: Bool) -> (pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>]) {
-        withState { state in
+    /// the teardowns to run, newest first, and the teardown tasks resets started (taken from the
+    /// bag, to await, or left in it for a later end that can).
+    private func takeSnapshot(takingRunning: Bool) -> TeardownOrder {
+        let (pending, running) = withState { state -> ([DisposalTicket], [Task<DisposalError.Failure?, Never>]) in
             state.finished = true
             // A request scope usually has neither: no sorting, no array made for it.
             if state.tickets.isEmpty, state.running.isEmpty { return ([], []) }
@@ -252,6 +340,7 @@ extension DisposalBag {
             if takingRunning { state.running = [:] }
             return (pending, running)
         }
+        return TeardownOrder(bag: self, pending: pending, running: running)
     }
 
     /// Throws `failures` with those of teardowns that ran outside an end since the last report.
@@ -273,19 +362,12 @@ extension DisposalBag {
     /// Runs every teardown not yet run, newest first, each once, and awaits those a reset
     /// started; throws every failure, those of earlier resets included.
     package func disposeAll() async throws(DisposalError) {
-        let (pending, running) = takeSnapshot(takingRunning: true)
+        var order = takeSnapshot(takingRunning: true)
         var failures: [DisposalError.Failure] = []
-        var next = 0
-        while true {
-            if isScopes, let slot = takeNewestSlotTeardown(newerThan: next < pending.count ? pending[next].order : -1) {
-                if let failure = await slot.run.disposeAwaiting(slot.teardown) { failures.append(failure) }
-                continue
-            }
-            guard next < pending.count else { break }
-            if let failure = await pending[next].disposeNowAwaiting() { failures.append(failure) }
-            next += 1
+        while let teardown = order.next() {
+            if let failure = await teardown.run() { failures.append(failure) }
         }
-        for task in running {
+        for task in order.running {
             if let failure = await task.value { failures.append(failure) }
         }
         try report(failures)

@@ -19,7 +19,7 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     // Safe to share between threads (``SharedBag``): the header's state and the slots are read
     // and written only between `lock()` and `unlock()` of the inline lock (``withLocked(_:)``),
     // which is initialised in `make` before the bag is shared and destroyed in `deinit`;
-    // `isScopes` and `instruments` never change.
+    // `instruments` never changes.
 
     /// What the bag's one allocation starts with. The lock must stay its first field: the bag
     /// finds it at the header's address (see ``lockPointer``).
@@ -31,8 +31,6 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         /// The next older bag in its container's list of open scopes (``OpenScopes``), retained by
         /// that list; read and written only by the list, never under the bag's lock.
         var nextOpenScope: UInt = 0
-        /// Whether the bag is a scope's (else a container's), for the messages of builds it refuses.
-        let isScopes: Bool
         /// What the container's instruments keep of the scope; `nil` when it has none.
         let instruments: [any ScopeInstrument]?
 
@@ -148,11 +146,11 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     /// ``runLater(_:)``): an end may be waiting for it, so an end it calls must not wait for that.
     @TaskLocal static var insideTeardown = false
 
-    /// A bag for a scope (`isScopes`), with room for `inlineSlots` instances before its slots
-    /// move to a buffer of their own, or for a container.
-    package static func make(isScopes: Bool, inlineSlots: Int = 0, instruments: [any ScopeInstrument]? = nil) -> DisposalBag {
+    /// A bag for a scope, with room for `inlineSlots` instances before its slots move to a
+    /// buffer of their own; or, with none, for a container, which keeps its instances elsewhere.
+    package static func make(inlineSlots: Int = 0, instruments: [any ScopeInstrument]? = nil) -> DisposalBag {
         let buffer = DisposalBag.create(minimumCapacity: inlineSlots) { _ in
-            Header(slots: ScopeSlots(inlineCapacity: inlineSlots), isScopes: isScopes, instruments: instruments)
+            Header(slots: ScopeSlots(inlineCapacity: inlineSlots), instruments: instruments)
         }
         let bag = unsafeDowncast(buffer, to: DisposalBag.self)
         bag.lockPointer.initialize()
@@ -177,9 +175,6 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     var lockPointer: InlineLockPointer {
         withUnsafeMutablePointerToHeader { Header.lock(at: $0) }
     }
-
-    /// Whether the bag is a scope's (else a container's); set when it is made, never changed.
-    var isScopes: Bool { withUnsafeMutablePointerToHeader { $0.pointee.isScopes } }
 
     /// Runs `body` with exclusive access to the state. `body` must not run user code or release
     /// user objects (return them, to be released after the lock).
@@ -208,23 +203,16 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         withUnsafeMutablePointers { ($0, $1) }
     }
 
-    /// Counts a build in; `false` once the bag is closed (the build must not start).
-    package func enter(async: Bool) -> Bool {
+    /// Counts a build in; `false` once the bag is closed (the build must not start), unless the
+    /// build is `nested` inside another one still in flight, which the owner's end is waiting
+    /// for: that is allowed until ``disposeAll()`` has taken its snapshot, so that the build in
+    /// flight can finish its graph (its call-site injections included) and everything it makes
+    /// is disposed by that end. `nested` is asked only when the bag is closed, under its lock: it
+    /// may read task-locals and the thread's context, and must not run user code.
+    @inline(__always)
+    package func enter(async: Bool, nested: () -> Bool) -> Bool {
         withState { state in
-            if state.closed { return false }
-            state.inFlight += 1
-            if async { state.asyncInFlight += 1 }
-            return true
-        }
-    }
-
-    /// Counts in a build nested inside another one still in flight, which the owner's end is
-    /// waiting for: allowed while the bag is closed, until ``disposeAll()`` has taken its
-    /// snapshot, so that the build in flight can finish its graph (its call-site injections
-    /// included) and everything it makes is disposed by that end.
-    package func enterNested(async: Bool) -> Bool {
-        withState { state in
-            if state.finished { return false }
+            if state.closed, state.finished || !nested() { return false }
             state.inFlight += 1
             if async { state.asyncInFlight += 1 }
             return true
@@ -249,7 +237,7 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         withState { $0.finished }
     }
 
-    /// Whether the bag is closed but still lets nested builds in (see ``enterNested(async:)``).
+    /// Whether the bag is closed but still lets nested builds in (see ``enter(async:nested:)``).
     var acceptsNestedOnly: Bool {
         withState { $0.closed && !$0.finished }
     }

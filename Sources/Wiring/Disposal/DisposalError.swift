@@ -37,6 +37,33 @@ public struct DisposalError: Error, CustomStringConvertible {
         }
     }
 
+    /// What `end` threw, as failures to report with an owner's others; none when it succeeded.
+    /// A synchronous end that refused (``Code/needsAwait``: something needing `await` appeared
+    /// after its owner was checked) reports each thing it named as not awaited, not dropped.
+    package static func failures(of end: () throws(DisposalError) -> Void) -> [Failure] {
+        do throws(DisposalError) {
+            try end()
+            return []
+        } catch {
+            return error.failuresAndNotAwaited
+        }
+    }
+
+    /// ``failures(of:)`` for an `async` end.
+    package static func failures(awaiting end: () async throws(DisposalError) -> Void) async -> [Failure] {
+        do throws(DisposalError) {
+            try await end()
+            return []
+        } catch {
+            return error.failuresAndNotAwaited
+        }
+    }
+
+    /// The failures, and each asynchronous teardown a refusal named, as not awaited.
+    private var failuresAndNotAwaited: [Failure] {
+        failures + asynchronousTeardowns.map { Failure(registration: $0, error: AsynchronousTeardownNotAwaited()) }
+    }
+
     /// What went wrong.
     public let code: Code
 

@@ -19,25 +19,30 @@ struct ShutDownSignal: Error {}
 struct TrackedBuild {
     let bag: DisposalBag
     let entry: AnyEntry
-    /// Whether it is an async build (``DisposalBag/enter(async:)``).
+    /// Whether it is an async build (``DisposalBag/enter(async:nested:)``).
     let isAsync: Bool
+    /// Whether it is built through a scope (else its container), for the message of a build
+    /// whose owner ended.
+    let inScope: Bool
 
-    private init(bag: DisposalBag, entry: AnyEntry, isAsync: Bool) {
+    private init(bag: DisposalBag, entry: AnyEntry, isAsync: Bool, inScope: Bool) {
         self.bag = bag
         self.entry = entry
         self.isAsync = isAsync
+        self.inScope = inScope
     }
 
     /// Counts a build of `entry` through `resolver` into its owner's bag (the scope's, else the
     /// container's). Throws ``WiringError/Code/shutDown`` when that owner has begun to end: the
     /// build must not start, unless it is part of a build in flight, which may finish its graph
-    /// (``DisposalBag/enterNested(async:)``).
+    /// (``DisposalBag/enter(async:nested:)``).
     static func enter(_ entry: AnyEntry, through resolver: Resolver, async: Bool) throws(WiringError) -> TrackedBuild {
-        let bag = DisposalTracker.bag(of: resolver)
-        guard bag.enter(async: async) || (BuildNesting.isInsideBuild && bag.enterNested(async: async)) else {
-            throw ended(entry, inScope: bag.isScopes)
+        let scope = resolver.scope
+        let bag = scope?.bag ?? resolver.container.disposables
+        guard bag.enter(async: async, nested: { BuildNesting.isInsideBuild }) else {
+            throw ended(entry, inScope: scope != nil)
         }
-        return TrackedBuild(bag: bag, entry: entry, isAsync: async)
+        return TrackedBuild(bag: bag, entry: entry, isAsync: async, inScope: scope != nil)
     }
 
     /// The error of a build whose owner ended: the scope it was built through was closed, or
@@ -70,7 +75,7 @@ struct TrackedBuild {
         let (handOut, disposeNow) = leaveSucceeded()
         if handOut { return instance }
         if disposeNow { ticket?.disposeNow() }
-        throw Self.ended(entry, inScope: bag.isScopes)
+        throw Self.ended(entry, inScope: inScope)
     }
 
     /// A synchronous build failed, after its instance may have existed (a hook threw): counts it
@@ -89,7 +94,7 @@ struct TrackedBuild {
             let (handOut, disposeNow) = leaveSucceeded()
             if handOut { return instance }
             if disposeNow, let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }
-            throw Self.ended(entry, inScope: bag.isScopes)
+            throw Self.ended(entry, inScope: inScope)
         case .failure(let error):
             _ = bag.leave(async: isAsync)
             if let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }

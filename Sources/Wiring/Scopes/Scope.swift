@@ -45,7 +45,7 @@ public final class Scope: Resolving, Sendable {
         self.parent = parent
         self.name = name
         let bag = DisposalBag.make(
-            isScopes: true, inlineSlots: 8, instruments: container.scopeInstruments(name: name, isNested: parent != nil))
+            inlineSlots: 8, instruments: container.scopeInstruments(name: name, isNested: parent != nil))
         shared = SharedBag(bag: bag)
         isBornClosed = !container.openScopes.open(bag)
         if isBornClosed { isClosed.store(true, ordering: .releasing) }

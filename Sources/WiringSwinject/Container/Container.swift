@@ -249,7 +249,7 @@ public final class Container: @unchecked Sendable {
         // parent's shutdown either finds this child among its children (it stops its own builds,
         // then lists them) or has stopped its own builds before this looks.
         parent?.adopt(self)
-        let made = DisposalBag.make(isScopes: false)
+        let made = DisposalBag.make()
         if parent?.isEnding == true { made.stopBuilds() }
         // The pointer: `made` retained for the container if it wins, released at once if not.
         let raw = UnsafeRawPointer(Unmanaged.passRetained(made).toOpaque())

@@ -79,62 +79,49 @@ extension Container {
         return needs.filter { seen.insert($0).inserted }
     }
 
-    /// The first ``shutdown()``'s work, in this order:
-    /// 1. new builds of its instances stop (a build in flight may still finish its graph);
-    /// 2. live children shut down: their instances may use this container's;
-    /// 3. the builds in flight finish;
-    /// 4. its registrations are retired: resolves of them fail from now on;
-    /// 5. its instances are taken from their storages, disposed newest first, and released.
+    /// The first ``shutdown()``'s work: the core's steps for a container's end (its
+    /// `DisposalBag.runEnd`): its live children shut down first, since their instances may use
+    /// this container's; once the builds in flight finish, its registrations are retired and
+    /// its instances taken from their storages, disposed newest first, and released.
     private func shutDownOnce() async throws(DisposalError) {
-        disposables.stopBuilds()
-        var failures: [DisposalError.Failure] = []
-        for child in liveChildren {
-            do throws(DisposalError) {
-                try await child.shutdown()
-            } catch {
-                failures += error.failures
-            }
-        }
-        // Called from inside one of its own async builds (an async factory shutting its own
-        // container down), it waits for none: another build may be waiting for the caller's.
-        // Those that finish afterwards hand their instances over (`TrackedBuild.leave`).
-        await disposables.close(excluding: AsyncFrames.builds(in: disposables) > 0 ? Int.max : 0)
-        retireRegistrations()
-        let instances = takeInstances()
-        do throws(DisposalError) {
-            try await disposables.disposeAll()
-        } catch {
-            failures += error.failures
-        }
-        _ = instances  // released here, after their teardowns ran
-        if !failures.isEmpty { throw DisposalError(failures: failures) }
+        try await disposables.runEnd(
+            endingDependents: {
+                var failures: [DisposalError.Failure] = []
+                for child in liveChildren {
+                    failures += await DisposalError.failures(awaiting: { () async throws(DisposalError) in try await child.shutdown() })
+                }
+                return failures
+            },
+            // Called from inside one of its own async builds (an async factory shutting its own
+            // container down), it waits for none: another build may be waiting for the caller's.
+            // Those that finish afterwards hand their instances over (`TrackedBuild.leave`).
+            excludingOwnBuilds: { AsyncFrames.builds(in: disposables) > 0 ? Int.max : 0 },
+            retire: retireAndTakeInstances,
+            release: { _ in }  // the instances, released after their teardowns ran
+        )
     }
 
     /// ``shutDownOnce()`` without `await`.
     private func shutDownOnceSynchronously() throws(DisposalError) {
-        disposables.stopBuilds()
-        var failures: [DisposalError.Failure] = []
-        for child in liveChildren {
-            do throws(DisposalError) {
-                try child.syncShutdown()
-            } catch {
-                // A child that refused: something needing `await` appeared since it was checked.
-                failures += error.failures
-                failures += error.asynchronousTeardowns.map {
-                    DisposalError.Failure(registration: $0, error: AsynchronousTeardownNotAwaited())
+        try disposables.runEndSynchronously(
+            endingDependents: {
+                var failures: [DisposalError.Failure] = []
+                for child in liveChildren {
+                    // A child that refused reports what needed `await`: it appeared since the check.
+                    failures += DisposalError.failures { () throws(DisposalError) in try child.syncShutdown() }
                 }
-            }
-        }
-        disposables.waitForBuildsBlocking(insideForeignBuild: isCalledFromBuild)
+                return failures
+            },
+            insideForeignBuild: isCalledFromBuild,
+            retire: retireAndTakeInstances,
+            release: { _ in }  // the instances, released after their teardowns ran
+        )
+    }
+
+    /// Retires the registrations, then takes their instances (``takeInstances()``).
+    private func retireAndTakeInstances() -> [PermanentStorage.Stored] {
         retireRegistrations()
-        let instances = takeInstances()
-        do throws(DisposalError) {
-            try disposables.disposeAllSynchronously()
-        } catch {
-            failures += error.failures
-        }
-        _ = instances  // released here, after their teardowns ran
-        if !failures.isEmpty { throw DisposalError(failures: failures) }
+        return takeInstances()
     }
 
     /// Marks the container ended and forgets its kept instances, in one step under its

@@ -26,7 +26,7 @@ struct TrackedBuild {
     static func enter(_ entry: ServiceEntryBase, insideBuild: Bool, async: Bool, refused: inout Bool) -> TrackedBuild? {
         guard let owner = entry.container else { return nil }
         let bag = owner.disposables
-        guard bag.enter(async: async) || (isNested(insideBuild, in: bag) && bag.enterNested(async: async)) else {
+        guard bag.enter(async: async, nested: { isNested(insideBuild, in: bag) }) else {
             refused = true
             return nil
         }
