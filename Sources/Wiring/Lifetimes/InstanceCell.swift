@@ -39,7 +39,7 @@ enum CreationOrder {
     private static let counter = AtomicCell<UInt64>(0)
 
     static func next() -> UInt64 {
-        counter.wrappingAdd(1, ordering: .relaxed).newValue
+        counter.add(1, ordering: .relaxed).newValue
     }
 }
 

@@ -395,23 +395,15 @@ package struct AtomicCell<Value: AtomicWordValue>: ~Copyable {
 }
 
 extension AtomicCell where Value: AtomicWordInteger {
+    /// Adds `operand`, wrapping around on overflow (``AtomicView/add(_:ordering:)``).
     @inlinable @inline(__always) @discardableResult
     package func add(_ operand: Value, ordering: AtomicUpdateOrdering) -> (oldValue: Value, newValue: Value) {
         view.add(operand, ordering: ordering)
     }
 
+    /// Subtracts `operand`, wrapping around on overflow (``AtomicView/subtract(_:ordering:)``).
     @inlinable @inline(__always) @discardableResult
     package func subtract(_ operand: Value, ordering: AtomicUpdateOrdering) -> (oldValue: Value, newValue: Value) {
-        view.subtract(operand, ordering: ordering)
-    }
-
-    @inlinable @inline(__always) @discardableResult
-    package func wrappingAdd(_ operand: Value, ordering: AtomicUpdateOrdering) -> (oldValue: Value, newValue: Value) {
-        view.add(operand, ordering: ordering)
-    }
-
-    @inlinable @inline(__always) @discardableResult
-    package func wrappingSubtract(_ operand: Value, ordering: AtomicUpdateOrdering) -> (oldValue: Value, newValue: Value) {
         view.subtract(operand, ordering: ordering)
     }
 

@@ -43,7 +43,7 @@ struct AtomicsTests {
         #expect(fixedPointer == UnsafeRawPointer(target))
     }
 
-    @Test("add, subtract, min and max return the values before and after, and wrap as Atomic's wrapping forms do")
+    @Test("add, subtract, min and max return the values before and after, and wrap around on overflow")
     func arithmetic() {
         let count = AtomicCell<Int>(10)
         let added = count.add(5, ordering: .relaxed)
@@ -57,9 +57,9 @@ struct AtomicsTests {
         let raised = count.max(4, ordering: .relaxed)
         #expect(raised == (-9, 4))
         let unsigned = AtomicCell<UInt>(0)
-        let wrappedBelowZero = unsigned.wrappingSubtract(1, ordering: .relaxed)
+        let wrappedBelowZero = unsigned.subtract(1, ordering: .relaxed)
         #expect(wrappedBelowZero == (0, .max))
-        let wrappedPastMax = unsigned.wrappingAdd(2, ordering: .relaxed)
+        let wrappedPastMax = unsigned.add(2, ordering: .relaxed)
         #expect(wrappedPastMax == (.max, 1))
     }
 
