@@ -36,29 +36,22 @@ extension GraphAnalysis {
             let perspective = consumer.entry.map { $0.lifetime.isContainerOwned ? $0.owner : chain[0] } ?? chain[0]
             let signatures = perspective.registeredSignatures(for: item.key)
             let path = path(to: item.consumer) + [missingNodes[item.key].map { nodes[$0].id } ?? item.key.description]
+            let type = metatypeExpression(typeDisplayName(item.key.type))
+            let (kind, headline, fix): (ValidationFinding.Kind, String, String)
             if !signatures.isEmpty {
-                return ValidationFinding(
-                    kind: .argumentMismatch,
-                    severity: .error,
-                    registration: consumer.id,
-                    site: consumer.entry?.site,
-                    path: path,
-                    headline: "\(consumer.id) resolves \(item.key) without runtime arguments, and it is registered only with arguments.",
-                    fix:
-                        "registered signatures: \(signatures.joined(separator: ", ")); pass those arguments (r.resolve(\(metatypeExpression(typeDisplayName(item.key.type))), arguments: …)) or register a variant without arguments."
-                )
+                kind = .argumentMismatch
+                headline = "\(consumer.id) resolves \(item.key) without runtime arguments, and it is registered only with arguments."
+                fix =
+                    "registered signatures: \(signatures.joined(separator: ", ")); pass those arguments (r.resolve(\(type), arguments: …)) or register a variant without arguments."
+            } else {
+                let hint = perspective.nearMisses(for: item.key).first.map { " Or: \($0)" } ?? ""
+                kind = .missingRegistration
+                headline = "\(consumer.id) depends on \(item.key), and nothing is registered for it."
+                fix = "register it: container.register(\(type)\(item.key.tag.map { ", tag: \($0.expression)" } ?? "")) { r in … }.\(hint)"
             }
-            let hint = perspective.nearMisses(for: item.key).first.map { " Or: \($0)" } ?? ""
             return ValidationFinding(
-                kind: .missingRegistration,
-                severity: .error,
-                registration: consumer.id,
-                site: consumer.entry?.site,
-                path: path,
-                headline: "\(consumer.id) depends on \(item.key), and nothing is registered for it.",
-                fix:
-                    "register it: container.register(\(metatypeExpression(typeDisplayName(item.key.type)))\(item.key.tag.map { ", tag: \($0.expression)" } ?? "")) { r in … }.\(hint)"
-            )
+                kind: kind, severity: .error, registration: consumer.id, site: consumer.entry?.site, path: path, headline: headline,
+                fix: fix)
         }
     }
 
