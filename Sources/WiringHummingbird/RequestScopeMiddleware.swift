@@ -46,7 +46,7 @@
         ///     closure factories hide theirs), and errors stop here.
         /// - Throws: ``RequestScopeValidationError`` listing what cannot be resolved, and the
         ///   values it gives every request scope that are registered in a way that cannot take
-        ///   them (``RequestScopeValidationError/clashes``): `Request` or `RequestIdentifier`
+        ///   them (its `clashes`): `Request` or `RequestIdentifier`
         ///   registered as a singleton, say, or scoped in scopes of another name.
         public init(
             container: Container,
@@ -72,7 +72,10 @@
             let clashes = container.providedValueClashes(
                 [Request.self, RequestIdentifier.self], scopeName: scopeName, provider: "RequestScopeMiddleware")
             let report = container.validate(ValidationOptions(roots: roots))
-            if !report.isValid || !clashes.isEmpty { throw RequestScopeValidationError(report: report, clashes: clashes) }
+            if !report.isValid || !clashes.isEmpty {
+                throw RequestScopeValidationError(
+                    provider: "RequestScopeMiddleware", services: "the request handlers' services", report: report, clashes: clashes)
+            }
         }
 
         /// Serves one request in a scope of its own. (`@concurrent`, as Hummingbird's protocol
@@ -119,24 +122,7 @@
     }
 
     /// The services a ``RequestScopeMiddleware`` was told handlers resolve cannot all be built,
-    /// or a value it gives every request scope is registered in a way that cannot take it.
-    public struct RequestScopeValidationError: Error, CustomStringConvertible {
-        /// The full validation report.
-        public let report: ValidationReport
-        /// The values the middleware gives every request scope (`Request`, `RequestIdentifier`)
-        /// that are registered in a way that cannot take them (not scoped, or scoped in scopes of
-        /// another name), each with its fix; empty when there are none.
-        public let clashes: [WiringError]
-
-        init(report: ValidationReport, clashes: [WiringError] = []) {
-            self.report = report
-            self.clashes = clashes
-        }
-
-        /// The errors, each with its path and fix.
-        public var description: String {
-            requestScopeStartFailure(
-                provider: "RequestScopeMiddleware", clashes: clashes, report: report, services: "the request handlers' services")
-        }
-    }
+    /// or a value it gives every request scope (`Request`, `RequestIdentifier`) is registered in a
+    /// way that cannot take it: its `report` and its `clashes`, each with its path and fix.
+    public typealias RequestScopeValidationError = RequestScopeStartError
 #endif

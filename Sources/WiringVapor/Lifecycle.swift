@@ -24,7 +24,9 @@
             let report = state.container.validate(ValidationOptions(roots: state.roots))
             // Each value a middleware gives its scopes, as registered now that the app is configured.
             let clashes = state.requestScopeNames.flatMap { WiringMiddleware.clashes(in: state.container, scopeName: $0) }
-            if !report.isValid || !clashes.isEmpty { throw WiringBootError(report: report, clashes: clashes) }
+            if !report.isValid || !clashes.isEmpty {
+                throw WiringBootError(provider: "WiringMiddleware", services: "the app's services", report: report, clashes: clashes)
+            }
             // Handlers shut down in reverse: one added now, after every handler registered while
             // the app was configured (Fluent's included), shuts down before all of them.
             application.lifecycle.use(WiringShutdownHandler(container: state.container))
@@ -62,24 +64,8 @@
     }
 
     /// The roots declared to ``WiringMiddleware`` cannot all be resolved, or a value it gives
-    /// every request scope is registered in a way that cannot take it: thrown from the app's
-    /// boot, before the server binds.
-    public struct WiringBootError: Error, CustomStringConvertible {
-        /// The full validation report.
-        public let report: ValidationReport
-        /// The values the middleware gives every request scope (`Request`, `RequestIdentifier`,
-        /// `Logger`) that are registered in a way that cannot take them (not scoped, or scoped in
-        /// scopes of another name), each with its fix; empty when there are none.
-        public let clashes: [WiringError]
-
-        init(report: ValidationReport, clashes: [WiringError] = []) {
-            self.report = report
-            self.clashes = clashes
-        }
-
-        /// The errors, each with its path and fix.
-        public var description: String {
-            requestScopeStartFailure(provider: "WiringMiddleware", clashes: clashes, report: report, services: "the app's services")
-        }
-    }
+    /// every request scope (`Request`, `RequestIdentifier`, `Logger`) is registered in a way that
+    /// cannot take it: thrown from the app's boot, before the server binds, with its `report` and
+    /// its `clashes`, each with its path and fix.
+    public typealias WiringBootError = RequestScopeStartError
 #endif

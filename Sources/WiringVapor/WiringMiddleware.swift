@@ -36,7 +36,7 @@
         /// unless they are registered already, so that factories can depend on them and validation
         /// knows them. The scope name is WiringHummingbird's, so that modules move between the two.
         /// One registered in a way that cannot take the request's value (a singleton `Logger`,
-        /// say) stops the app's boot with ``WiringBootError/clashes``, before any request.
+        /// say) stops the app's boot with ``WiringBootError`` (its `clashes`), before any request.
         ///
         /// - Parameters:
         ///   - app: The application whose container the scopes are made in.

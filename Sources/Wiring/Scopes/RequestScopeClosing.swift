@@ -3,22 +3,44 @@
 // saying why one cannot start. The integration says where a failed teardown is reported (its
 // request's logger, through WiringLogging).
 
-/// What a server integration's start-up error says: the request values `provider` cannot
-/// give its scopes (`clashes`), then the roots' validation errors, under `services`'s name;
-/// each with its path and fix.
-package func requestScopeStartFailure(provider: String, clashes: [WiringError], report: ValidationReport, services: String)
-    -> String
-{
-    var parts: [String] = []
-    if !clashes.isEmpty {
-        parts.append("Wiring: \(provider) cannot give request scopes their values:")
-        parts += clashes.map { "\($0)" }
+/// A server integration's middleware cannot start: the services its handlers resolve cannot all
+/// be built, or a value it gives every request scope is registered in a way that cannot take it.
+/// WiringHummingbird throws it as `RequestScopeValidationError` when the middleware is made,
+/// WiringVapor as `WiringBootError` from the app's boot, before the server binds.
+public struct RequestScopeStartError: Error, CustomStringConvertible {
+    /// The full validation report.
+    public let report: ValidationReport
+    /// The values the middleware gives every request scope (the request, its identifier, and
+    /// with Vapor its logger) that are registered in a way that cannot take them (not scoped, or
+    /// scoped in scopes of another name), each with its fix; empty when there are none.
+    public let clashes: [WiringError]
+    /// The middleware, and what its roots are, for the message.
+    private let provider: String
+    private let services: String
+
+    /// The error of `provider`, whose roots are `services`, with the values it cannot give its
+    /// scopes (`clashes`) and its roots' validation.
+    package init(provider: String, services: String, report: ValidationReport, clashes: [WiringError]) {
+        self.provider = provider
+        self.services = services
+        self.report = report
+        self.clashes = clashes
     }
-    if !report.isValid {
-        parts.append("Wiring: \(services) cannot all be resolved:")
-        parts += report.errors.map { "\($0)" }
+
+    /// The values it cannot give its scopes, then the roots' validation errors, each with its
+    /// path and fix.
+    public var description: String {
+        var parts: [String] = []
+        if !clashes.isEmpty {
+            parts.append("Wiring: \(provider) cannot give request scopes their values:")
+            parts += clashes.map { "\($0)" }
+        }
+        if !report.isValid {
+            parts.append("Wiring: \(services) cannot all be resolved:")
+            parts += report.errors.map { "\($0)" }
+        }
+        return parts.joined(separator: "\n")
     }
-    return parts.joined(separator: "\n")
 }
 
 /// How many request scopes a server integration's middleware (WiringHummingbird's, WiringVapor's)
