@@ -5,15 +5,15 @@ enum AsyncResolutionStack {
         let key: ServiceKey
         /// The construction this frame is, for caching lifetimes.
         let build: AsyncBuildID?
-        /// The disposal bag the build counted itself in, if its lifetime is tracked: a shutdown
+        /// The disposal lifespan the build counted itself in, if its lifetime is tracked: a shutdown
         /// or close called from inside this build must not wait for it.
-        let bag: ObjectIdentifier?
+        let lifespan: ObjectIdentifier?
     }
 
-    /// How many builds of the current task (and the tasks it runs in) count themselves in `bag`.
-    static func builds(in bag: DisposalBag) -> Int {
-        let id = ObjectIdentifier(bag)
-        return frames.reduce(0) { $0 + ($1.bag == id ? 1 : 0) }
+    /// How many builds of the current task (and the tasks it runs in) count themselves in `lifespan`.
+    static func builds(in lifespan: Lifespan) -> Int {
+        let id = ObjectIdentifier(lifespan)
+        return frames.reduce(0) { $0 + ($1.lifespan == id ? 1 : 0) }
     }
 
     @TaskLocal static var frames: [Frame] = []
@@ -106,22 +106,22 @@ extension Resolver {
             guard let target = scope?.enclosing(named: entry.lifetime.scopeName) else {
                 throw Resolver.noScope(for: entry, in: container)
             }
-            let instances = SharedBag(bag: target.bag)
-            if instances.bag.refusesBuilds {
+            let instances = SharedLifespan(lifespan: target.lifespan)
+            if instances.lifespan.refusesBuilds {
                 throw WiringError(code: .shutDown, entry: entry, detail: .closedScope)
             }
             let inScope = Resolver(container: container, scope: target)
             let id = ObjectIdentifier(target)
-            return try await build.singleFlight(owner: id, peek: { instances.bag.peek(entry) }, entry: entry) {
+            return try await build.singleFlight(owner: id, peek: { instances.lifespan.peek(entry) }, entry: entry) {
                 () throws(WiringError) -> T in
                 // A reset of the scope while the factory runs keeps its instance out of the scope.
-                let started = instances.bag.resetGeneration()
+                let started = instances.lifespan.resetGeneration()
                 return try await inScope.buildAsync(
                     entry,
                     build,
                     as: AsyncBuildID(entry: ObjectIdentifier(entry), owner: id),
                     publish: { (value, ticket) in
-                        .success(instances.bag.store(value, ticket: ticket, for: entry, startedAt: started))
+                        .success(instances.lifespan.store(value, ticket: ticket, for: entry, startedAt: started))
                     }
                 )
             }
@@ -133,7 +133,7 @@ extension Resolver {
     /// Runs the async factory, then the registration's decorators, disposal tracking and hooks,
     /// then `publish` (the caching lifetimes' store into their cell).
     ///
-    /// A tracked lifetime counts the build in its owner's ``DisposalBag``, as
+    /// A tracked lifetime counts the build in its owner's ``Lifespan``, as
     /// ``buildTracked(_:_:onConstructed:)`` does: a shutdown or close waits for it (unless it is
     /// called from inside this very build), and an instance finished after that began is disposed
     /// and not handed out.
@@ -150,7 +150,7 @@ extension Resolver {
         }
         let disposal = entry.tracksDisposal ? try TrackedBuild.enter(entry, through: self, async: true) : nil
         let resolver = self
-        let frame = AsyncResolutionStack.Frame(key: entry.key, build: id, bag: disposal.map { ObjectIdentifier($0.bag) })
+        let frame = AsyncResolutionStack.Frame(key: entry.key, build: id, lifespan: disposal.map { ObjectIdentifier($0.lifespan) })
         // Call-site injection inside the factory (`wired()`, the property wrappers) resolves from
         // this build's resolver, across its `await`s, as it does in a synchronous factory: the
         // task-local hides whatever resolver the caller, or the first caller of a single-flight
@@ -252,7 +252,7 @@ extension Resolving {
 }
 
 /// What an async build does with its instance and disposal ticket before it counts itself out
-/// of its owner's bag (a caching lifetime stores it). It returns a `Result` rather than being
+/// of its owner's lifespan (a caching lifetime stores it). It returns a `Result` rather than being
 /// `throws(WiringError)`: an optional of a typed-throws function type needs runtime support that
 /// Apple systems below macOS 15 and iOS 18 lack (`Scripts/check-platform-floor.sh`).
 typealias AsyncPublish<T> = (T, DisposalTicket?) -> Result<T, WiringError>

@@ -66,8 +66,8 @@ public final class Container: Resolving, Sendable {
     /// Registrations replaced in this container by another one made elsewhere in the code.
     let replacements = Lock(ReplacementLog())
     /// The instances ``shutdown()`` disposes.
-    var disposables: DisposalBag { sharedDisposables.bag }
-    private let sharedDisposables = SharedBag(bag: DisposalBag.make())
+    var disposables: Lifespan { sharedDisposables.lifespan }
+    private let sharedDisposables = SharedLifespan(lifespan: Lifespan.make())
     /// The scopes made from this container that are open, for ``shutdown()`` to close.
     let openScopes = OpenScopes()
     /// Set by ``shutdown()``; registrations made afterwards are published already shut down.

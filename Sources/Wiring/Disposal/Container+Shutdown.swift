@@ -82,7 +82,7 @@ extension Container {
     /// What ending this container, its live children and its open scopes would need to await:
     /// their asynchronous teardowns, and an asynchronous end of one of them already running
     /// (whose teardowns may still use this container's instances). `below`: this is a child.
-    /// The container's own end in progress is ``DisposalBag/endSynchronously(_:)``'s to answer.
+    /// The container's own end in progress is ``Lifespan/endSynchronously(_:)``'s to answer.
     private func asynchronousEndNeeds(below: Bool = false) -> [String] {
         var needs = disposables.asynchronousEndNeeds()
         if below, disposables.asyncEndInProgress { needs.append("a child container's asynchronous shutdown(), in progress") }
@@ -100,17 +100,14 @@ extension Container {
     private func shutDownOnceSynchronously(refusing: Bool) throws(DisposalError) {
         try disposables.runEndSynchronously(
             endingDependents: {
-                var failures: [DisposalError.Failure] = []
-                for child in liveChildren {
-                    failures += DisposalError.failures { () throws(DisposalError) in
-                        try child.syncShutdown(refusingAsynchronousTeardowns: refusing)
-                    }
+                let children = DisposalError.failures(ending: liveChildren) { (child) throws(DisposalError) in
+                    try child.syncShutdown(refusingAsynchronousTeardowns: refusing)
                 }
-                // A scope made from now on is born closed.
-                for scope in openScopes.takeAll() {
-                    failures += DisposalError.failures { () throws(DisposalError) in try scope.closeScopeSynchronously(refusing: false) }
+                // Then the open scopes, innermost first: a scope made from now on is born closed.
+                let scopes = DisposalError.failures(ending: openScopes.takeAll()) { (scope) throws(DisposalError) in
+                    try scope.closeScopeSynchronously(refusing: false)
                 }
-                return failures
+                return children + scopes
             },
             retire: retireRegistrations,
             release: releaseRetired
@@ -128,22 +125,21 @@ extension Container {
         return replaced
     }
 
-    /// The first ``shutdown()``'s work (see ``DisposalBag/runEnd(endingDependents:excludingOwnBuilds:retire:release:)``):
+    /// The first ``shutdown()``'s work (see ``Lifespan/runEnd(endingDependents:excludingOwnBuilds:retire:release:)``):
     /// its live children shut down, then its open scopes close, innermost first; every
     /// registration is replaced by one that throws ``WiringError/Code/shutDown``; its instances
     /// are disposed, newest first, and released.
     private func shutDownOnce() async throws(DisposalError) {
         try await disposables.runEnd(
             endingDependents: {
-                var failures: [DisposalError.Failure] = []
-                for child in liveChildren {
-                    failures += await DisposalError.failures(awaiting: { () async throws(DisposalError) in try await child.shutdown() })
+                let children = await DisposalError.failures(awaitingEnd: liveChildren) { (child) async throws(DisposalError) in
+                    try await child.shutdown()
                 }
-                // A scope made from now on is born closed.
-                for scope in openScopes.takeAll() {
-                    failures += await DisposalError.failures(awaiting: { () async throws(DisposalError) in try await scope.closeScope() })
+                // Then the open scopes, innermost first: a scope made from now on is born closed.
+                let scopes = await DisposalError.failures(awaitingEnd: openScopes.takeAll()) { (scope) async throws(DisposalError) in
+                    try await scope.closeScope()
                 }
-                return failures
+                return children + scopes
             },
             excludingOwnBuilds: { AsyncResolutionStack.builds(in: disposables) },
             retire: retireRegistrations,

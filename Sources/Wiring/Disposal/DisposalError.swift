@@ -37,26 +37,27 @@ public struct DisposalError: Error, CustomStringConvertible {
         }
     }
 
-    /// What `end` threw, as failures to report with an owner's others; none when it succeeded.
-    /// A synchronous end that refused (``Code/needsAwait``: something needing `await` appeared
-    /// after its owner was checked) reports each thing it named as not awaited, not dropped.
-    package static func failures(of end: () throws(DisposalError) -> Void) -> [Failure] {
-        do throws(DisposalError) {
-            try end()
-            return []
-        } catch {
-            return error.failuresAndNotAwaited
+    /// Ends each of `owners` (an owner's children or open scopes, which end before it) with
+    /// `end`, and returns what they threw, as failures to report with the owner's others. A
+    /// synchronous end that refused (``Code/needsAwait``: something needing `await` appeared
+    /// after the owner was checked) reports each thing it named as not awaited, not dropped.
+    package static func failures<Owner>(ending owners: [Owner], by end: (Owner) throws(DisposalError) -> Void) -> [Failure] {
+        var failures: [Failure] = []
+        for owner in owners {
+            do throws(DisposalError) { try end(owner) } catch { failures += error.failuresAndNotAwaited }
         }
+        return failures
     }
 
-    /// ``failures(of:)`` for an `async` end.
-    package static func failures(awaiting end: () async throws(DisposalError) -> Void) async -> [Failure] {
-        do throws(DisposalError) {
-            try await end()
-            return []
-        } catch {
-            return error.failuresAndNotAwaited
+    /// ``failures(ending:by:)`` for an `async` end, each awaited in turn.
+    package static func failures<Owner>(
+        awaitingEnd owners: [Owner], by end: (Owner) async throws(DisposalError) -> Void
+    ) async -> [Failure] {
+        var failures: [Failure] = []
+        for owner in owners {
+            do throws(DisposalError) { try await end(owner) } catch { failures += error.failuresAndNotAwaited }
         }
+        return failures
     }
 
     /// The failures, and each asynchronous teardown a refusal named, as not awaited.

@@ -2,11 +2,11 @@
 /// (``Container/shutdown()``, ``Scope/close()``) or, for a cached instance, as soon as its owner
 /// stops caching it (a reset, a removal, a replacement), whichever comes first.
 ///
-/// A cached instance's ``InstanceBox`` holds its ticket; the bag holds every ticket not yet
+/// A cached instance's ``InstanceBox`` holds its ticket; the lifespan holds every ticket not yet
 /// disposed. The ticket holds the instance until it is disposed.
 @usableFromInline
 package final class DisposalTicket: @unchecked Sendable {
-    // @unchecked: `teardown` is taken exactly once, by the thread that wins `done`; `bag` is a
+    // @unchecked: `teardown` is taken exactly once, by the thread that wins `done`; `lifespan` is a
     // weak reference, which the Swift runtime loads safely from any thread.
     /// Its atomic words, kept inline (``AtomicWordStorage``): the first stored property, where
     /// ``AtomicView/init(inline:word:)`` finds them.
@@ -18,7 +18,7 @@ package final class DisposalTicket: @unchecked Sendable {
         case async(() async throws -> Void)
     }
 
-    /// The ticket's place in its bag's creation order.
+    /// The ticket's place in its lifespan's creation order.
     let order: Int
     /// Whether the teardown is asynchronous: a synchronous end cannot run it.
     let isAsync: Bool
@@ -27,21 +27,21 @@ package final class DisposalTicket: @unchecked Sendable {
     private let registeredType: Any.Type
     private var teardown: Teardown?
     private var done: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
-    private weak var bag: DisposalBag?
+    private weak var lifespan: Lifespan?
     /// The instruments of the registration's container, when it has any: they hear of the
     /// instance tracked, disposed, or released undisposed.
     private let tracer: Tracer?
 
-    init(order: Int, registeredType: Any.Type, teardown: Teardown, bag: DisposalBag, tracer: Tracer?) {
+    init(order: Int, registeredType: Any.Type, teardown: Teardown, lifespan: Lifespan, tracer: Tracer?) {
         self.order = order
         self.registeredType = registeredType
         if case .async = teardown { isAsync = true } else { isAsync = false }
         self.teardown = teardown
-        self.bag = bag
+        self.lifespan = lifespan
         self.tracer = tracer.flatMap { $0.instruments.isEmpty ? nil : $0 }
     }
 
-    /// Tells the instruments, if any, that the instance is tracked; once, after its bag's lock.
+    /// Tells the instruments, if any, that the instance is tracked; once, after its lifespan's lock.
     func reportTracked() {
         tracer?.trackedInstancesChanged(by: 1)
     }
@@ -52,22 +52,22 @@ package final class DisposalTicket: @unchecked Sendable {
     }
 
     /// How the teardown runs and is reported.
-    private var run: TeardownRun { TeardownRun(registeredType: registeredType, tracer: tracer, bag: bag) }
+    private var run: TeardownRun { TeardownRun(registeredType: registeredType, tracer: tracer, lifespan: lifespan) }
 
     /// The registration, as messages name it.
     var registration: String { typeDisplayName(registeredType) }
 
-    /// Takes the teardown if no one has yet; the caller runs it. Also forgets the ticket in its bag.
+    /// Takes the teardown if no one has yet; the caller runs it. Also forgets the ticket in its lifespan.
     private func claim() -> Teardown? {
         guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
         let taken = teardown
         teardown = nil
-        bag?.forget(self)
+        lifespan?.forget(self)
         return taken
     }
 
     /// Disposes now, on this thread, if no one has: a synchronous teardown runs before this
-    /// returns; an asynchronous one runs in a task that the bag's next ``DisposalBag/disposeAll()``
+    /// returns; an asynchronous one runs in a task that the lifespan's next ``Lifespan/disposeAll()``
     /// awaits. Failures are reported by that `disposeAll()`. Call it with no engine lock held.
     package func disposeNow() {
         guard let teardown = claim() else { return }
@@ -76,7 +76,7 @@ package final class DisposalTicket: @unchecked Sendable {
 
     /// Disposes now if no one has, for a synchronous end: runs a synchronous teardown and
     /// returns its failure; an asynchronous one, which it cannot await, is started in a task
-    /// that the bag's next ``DisposalBag/disposeAll()`` awaits, and reported as not awaited.
+    /// that the lifespan's next ``Lifespan/disposeAll()`` awaits, and reported as not awaited.
     func disposeSynchronously() -> DisposalError.Failure? {
         guard let teardown = claim() else { return nil }
         return run.disposeSynchronously(teardown)
@@ -89,24 +89,24 @@ package final class DisposalTicket: @unchecked Sendable {
     }
 }
 
-/// How one teardown runs, for a ticket or a scope's slot: on this thread, or in a task its bag's
+/// How one teardown runs, for a ticket or a scope's slot: on this thread, or in a task its lifespan's
 /// end awaits, reported to the registration's instruments, marked as a teardown so that an end
 /// it calls does not wait for the end in progress.
 struct TeardownRun: @unchecked Sendable {
-    // @unchecked: `registeredType` is an immutable metatype, `tracer` is `Sendable`, and `bag` is
-    // safe to share (``SharedBag``).
+    // @unchecked: `registeredType` is an immutable metatype, `tracer` is `Sendable`, and `lifespan` is
+    // safe to share (``SharedLifespan``).
     let registeredType: Any.Type
     /// The registration's tracer, when it has instruments.
     let tracer: Tracer?
-    let bag: DisposalBag?
+    let lifespan: Lifespan?
 
     /// The registration, as messages name it.
     var registration: String { typeDisplayName(registeredType) }
 
-    /// Runs a synchronous teardown now, or starts an asynchronous one in a task that the bag's
-    /// next ``DisposalBag/disposeAll()`` awaits; a failure is reported by that `disposeAll()`.
+    /// Runs a synchronous teardown now, or starts an asynchronous one in a task that the lifespan's
+    /// next ``Lifespan/disposeAll()`` awaits; a failure is reported by that `disposeAll()`.
     func disposeNow(_ teardown: DisposalTicket.Teardown) {
-        if let failure = runOrStart(teardown) { bag?.report(failure) }
+        if let failure = runOrStart(teardown) { lifespan?.report(failure) }
     }
 
     /// For a synchronous end: runs a synchronous teardown and returns its failure; an
@@ -134,13 +134,13 @@ struct TeardownRun: @unchecked Sendable {
     private var reportStart: ContinuousClock.Instant? { tracer == nil ? nil : .now }
 
     /// Runs a synchronous teardown and returns its failure; starts an asynchronous one in a
-    /// task that the bag's next ``DisposalBag/disposeAll()`` awaits, which reports its failure.
+    /// task that the lifespan's next ``Lifespan/disposeAll()`` awaits, which reports its failure.
     private func runOrStart(_ teardown: DisposalTicket.Teardown) -> DisposalError.Failure? {
         let start = reportStart
         if case .async(let run) = teardown {
             let box = UncheckedBox(run)
             let report = self
-            bag?.runLater { () async -> DisposalError.Failure? in
+            lifespan?.runLater { () async -> DisposalError.Failure? in
                 do {
                     try await box.value()
                     return report.finished(since: start, error: nil)
@@ -182,7 +182,7 @@ struct TeardownRun: @unchecked Sendable {
         let start = reportStart
         do {
             if try !Self.runSynchronously(teardown), case .async(let run) = teardown {
-                try await DisposalBag.$insideTeardown.withValue(true) { try await run() }
+                try await Lifespan.$insideTeardown.withValue(true) { try await run() }
             }
             return finished(since: start, error: nil)
         } catch {

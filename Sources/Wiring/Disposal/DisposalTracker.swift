@@ -9,16 +9,16 @@ enum DisposalTracker {
         }
     }
 
-    /// The bag a build through `resolver` tracks into: its scope's, else its container's.
-    static func bag(of resolver: Resolver) -> DisposalBag {
-        resolver.scope?.bag ?? resolver.container.disposables
+    /// The lifespan a build through `resolver` tracks into: its scope's, else its container's.
+    static func lifespan(of resolver: Resolver) -> Lifespan {
+        resolver.scope?.lifespan ?? resolver.container.disposables
     }
 
-    /// Records how to dispose `instance`, built by `entry`, in `bag`; `nil` for an instance with
+    /// Records how to dispose `instance`, built by `entry`, in `lifespan`; `nil` for an instance with
     /// nothing to dispose.
-    static func track<T>(_ instance: T, of entry: AnyEntry, extras: EntryExtras<T>?, in bag: DisposalBag) -> DisposalTicket? {
+    static func track<T>(_ instance: T, of entry: AnyEntry, extras: EntryExtras<T>?, in lifespan: Lifespan) -> DisposalTicket? {
         guard let run = teardown(for: instance, of: entry, extras: extras) else { return nil }
-        return bag.track(T.self, teardown: run, tracer: entry.tracer)
+        return lifespan.track(T.self, teardown: run, tracer: entry.tracer)
     }
 
     /// How to dispose `instance`, built by `entry`; `nil` for an instance with nothing to dispose.
@@ -88,7 +88,7 @@ enum DisposalTracker {
                 return
             }
         }
-        bag(of: resolver).track(T.self, teardown: run, tracer: tracer).disposeNow()
+        lifespan(of: resolver).track(T.self, teardown: run, tracer: tracer).disposeNow()
     }
 
     /// A registration's own teardown for `instance`, if it has one (``Registration/onDispose(_:)-3gzi1``).

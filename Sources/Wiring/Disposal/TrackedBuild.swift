@@ -17,32 +17,32 @@ struct ShutDownSignal: Error {}
 /// is built, travels beside it (``Resolver/buildUntracked(_:_:disposal:ticket:onConstructed:)``).
 @usableFromInline
 struct TrackedBuild {
-    let bag: DisposalBag
+    let lifespan: Lifespan
     let entry: AnyEntry
-    /// Whether it is an async build (``DisposalBag/enter(async:nested:)``).
+    /// Whether it is an async build (``Lifespan/enter(async:nested:)``).
     let isAsync: Bool
     /// Whether it is built through a scope (else its container), for the message of a build
     /// whose owner ended.
     let inScope: Bool
 
-    private init(bag: DisposalBag, entry: AnyEntry, isAsync: Bool, inScope: Bool) {
-        self.bag = bag
+    private init(lifespan: Lifespan, entry: AnyEntry, isAsync: Bool, inScope: Bool) {
+        self.lifespan = lifespan
         self.entry = entry
         self.isAsync = isAsync
         self.inScope = inScope
     }
 
-    /// Counts a build of `entry` through `resolver` into its owner's bag (the scope's, else the
+    /// Counts a build of `entry` through `resolver` into its owner's lifespan (the scope's, else the
     /// container's). Throws ``WiringError/Code/shutDown`` when that owner has begun to end: the
     /// build must not start, unless it is part of a build in flight, which may finish its graph
-    /// (``DisposalBag/enter(async:nested:)``).
+    /// (``Lifespan/enter(async:nested:)``).
     static func enter(_ entry: AnyEntry, through resolver: Resolver, async: Bool) throws(WiringError) -> TrackedBuild {
         let scope = resolver.scope
-        let bag = scope?.bag ?? resolver.container.disposables
-        guard bag.enter(async: async, nested: { BuildNesting.isInsideBuild }) else {
+        let lifespan = scope?.lifespan ?? resolver.container.disposables
+        guard lifespan.enter(async: async, nested: { BuildNesting.isInsideBuild }) else {
             throw ended(entry, inScope: scope != nil)
         }
-        return TrackedBuild(bag: bag, entry: entry, isAsync: async, inScope: scope != nil)
+        return TrackedBuild(lifespan: lifespan, entry: entry, isAsync: async, inScope: scope != nil)
     }
 
     /// The error of a build whose owner ended: the scope it was built through was closed, or
@@ -55,15 +55,15 @@ struct TrackedBuild {
     /// reverse order of creation, so an instance goes before the dependencies it was built from.
     @usableFromInline
     func track<T>(_ instance: T, builtBy entry: Entry<T>) -> DisposalTicket? {
-        DisposalTracker.track(instance, of: entry, extras: entry.extras, in: bag)
+        DisposalTracker.track(instance, of: entry, extras: entry.extras, in: lifespan)
     }
 
-    /// Counts the build out of its bag; whether its resolve may hand out the instance it built:
+    /// Counts the build out of its lifespan; whether its resolve may hand out the instance it built:
     /// not if the owner began to end meanwhile (then the instance is disposed by that end, or
     /// here if the end has already disposed everything) — unless the build is part of one still
     /// in flight, which that end waits for and which may use the instance meanwhile.
     private func leaveSucceeded() -> (handOut: Bool, disposeNow: Bool) {
-        let (closed, finished) = bag.leave(async: isAsync)
+        let (closed, finished) = lifespan.leave(async: isAsync)
         if !closed || (!finished && BuildNesting.isInsideBuild) { return (true, false) }
         return (false, finished)
     }
@@ -82,7 +82,7 @@ struct TrackedBuild {
     /// out and disposes the instance now.
     @usableFromInline
     func failed(_ error: WiringError, ticket: DisposalTicket?) -> WiringError {
-        _ = bag.leave(async: isAsync)
+        _ = lifespan.leave(async: isAsync)
         ticket?.disposeNow()
         return error
     }
@@ -93,11 +93,11 @@ struct TrackedBuild {
         case .success(let instance):
             let (handOut, disposeNow) = leaveSucceeded()
             if handOut { return instance }
-            if disposeNow, let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }
+            if disposeNow, let failure = await ticket?.disposeNowAwaiting() { lifespan.report(failure) }
             throw Self.ended(entry, inScope: inScope)
         case .failure(let error):
-            _ = bag.leave(async: isAsync)
-            if let failure = await ticket?.disposeNowAwaiting() { bag.report(failure) }
+            _ = lifespan.leave(async: isAsync)
+            if let failure = await ticket?.disposeNowAwaiting() { lifespan.report(failure) }
             throw error
         }
     }

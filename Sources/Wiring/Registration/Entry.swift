@@ -38,7 +38,7 @@ class AnyEntry: @unchecked Sendable {
     let isCached: Bool
     /// Whether a resolve through a scope that holds its instance (the innermost, or the one of
     /// its scope name) may read it, or claim its build, straight from the scope's slots, inlined
-    /// into the caller (``DisposalBag/innermostValue(of:through:arguments:)``): `.scoped`, with no
+    /// into the caller (``Lifespan/innermostValue(of:through:arguments:)``): `.scoped`, with no
     /// tracer that reports cache hits.
     @usableFromInline let readsScopeInPlace: Bool
     /// Whether the first dynamic type it built and tracked is disposable, set once, so that

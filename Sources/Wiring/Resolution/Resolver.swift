@@ -60,7 +60,7 @@ extension Resolver {
         // here, when the innermost scope is the one that holds it (a named lifetime's is the
         // nearest scope of that name).
         if entry.readsScopeInPlace, let scope, entry.lifetime.scopeName == nil || scope.name == entry.lifetime.scopeName,
-            let value = try scope.bag.innermostValue(of: entry, through: self, arguments: arguments)
+            let value = try scope.lifespan.innermostValue(of: entry, through: self, arguments: arguments)
         {
             return value
         }
@@ -91,7 +91,7 @@ extension Resolver {
     }
 
     /// ``build(_:_:onConstructed:)`` for a lifetime tracked for disposal: the build counts itself
-    /// in its owner's ``DisposalBag`` (the scope's, else the container's) so that a shutdown or
+    /// in its owner's ``Lifespan`` (the scope's, else the container's) so that a shutdown or
     /// close waits for it, and an instance finished after that began is never handed out: the
     /// resolve throws ``WiringError/Code/shutDown`` and the instance is disposed.
     @usableFromInline
@@ -290,9 +290,9 @@ extension Resolver {
     private func resolveScoped<T>(entry: Entry<T>, arguments: UnsafeRawPointer?) throws(WiringError) -> T {
         guard let scope else { throw Resolver.noScope(for: entry, in: container) }
         // The innermost scope, the common case: this resolver is already the scope's.
-        guard let name = entry.lifetime.scopeName else { return try scope.bag.value(for: entry, through: self, arguments: arguments) }
+        guard let name = entry.lifetime.scopeName else { return try scope.lifespan.value(for: entry, through: self, arguments: arguments) }
         guard let target = scope.enclosing(named: name) else { throw Resolver.noScope(for: entry, in: container) }
-        return try target.bag.value(for: entry, through: Resolver(container: container, scope: target), arguments: arguments)
+        return try target.lifespan.value(for: entry, through: Resolver(container: container, scope: target), arguments: arguments)
     }
 
     /// The instance `entry`'s lifetime has cached for this resolve, if any, without building:
@@ -305,7 +305,7 @@ extension Resolver {
             let box = ResolutionContext.existing?.held.pointee.graphInstances[ObjectIdentifier(entry)]
             return box.map { unsafeDowncast($0, to: GraphBox<T>.self).value }
         case .scoped:
-            return scope?.enclosing(named: entry.lifetime.scopeName)?.bag.peek(entry)
+            return scope?.enclosing(named: entry.lifetime.scopeName)?.lifespan.peek(entry)
         case .transient:
             return nil
         }

@@ -5,7 +5,7 @@
 /// The owner's end, once: a container's shutdown or a scope's close. The synchronous steps and
 /// the `async` ones share their bookkeeping (``claimEnd(reentered:synchronousOn:waiter:)``,
 /// ``finishEnding()``, the snapshot and the report); the `async` end also awaits.
-extension DisposalBag {
+extension Lifespan {
     /// Ends the owner (a container's shutdown, a scope's close) once: the first call runs
     /// `body`; a later or concurrent call waits until that has finished, then reports the
     /// failures of teardowns that ran since (a build that finished after the end disposes its
@@ -57,7 +57,7 @@ extension DisposalBag {
     var isReentrantEnd: Bool {
         Self.ending.contains(ObjectIdentifier(self)) || Self.insideTeardown
             || (ResolutionContext.existing?.teardownDepth ?? 0) > 0
-            || AsyncResolutionStack.frames.contains { $0.bag != nil }
+            || AsyncResolutionStack.frames.contains { $0.lifespan != nil }
     }
 
     /// Decides a call's role in the owner's end: the first runs it (a synchronous one on
@@ -126,7 +126,7 @@ extension DisposalBag {
         var failures = await endDependents()
         await close(excluding: ownBuilds())
         let retired = retire()
-        failures += await DisposalError.failures(awaiting: { () async throws(DisposalError) in try await disposeAll() })
+        do throws(DisposalError) { try await disposeAll() } catch { failures += error.failures }
         release(retired)
         if !failures.isEmpty { throw DisposalError(failures: failures) }
     }
@@ -144,7 +144,7 @@ extension DisposalBag {
         var failures = endDependents()
         waitForBuildsBlocking(insideForeignBuild: insideForeignBuild)
         let retired = retire()
-        failures += DisposalError.failures { () throws(DisposalError) in try disposeAllSynchronously() }
+        do throws(DisposalError) { try disposeAllSynchronously() } catch { failures += error.failures }
         release(retired)
         if !failures.isEmpty { throw DisposalError(failures: failures) }
     }
@@ -279,18 +279,18 @@ extension DisposalBag {
 
     /// The teardowns an end runs, newest first: the tickets its snapshot took, merged with a
     /// scope's own instances (taken from their slots one at a time: a slot's teardown is run
-    /// once, by whoever takes it). A container's bag has no slots.
+    /// once, by whoever takes it). A container's lifespan has no slots.
     struct TeardownOrder {
-        let bag: DisposalBag
+        let lifespan: Lifespan
         /// The tickets not yet disposed, newest first.
         let pending: [DisposalTicket]
         /// The teardown tasks resets started: an `async` end awaits them, a synchronous one
-        /// reports them (and leaves them in the bag for a later end).
+        /// reports them (and leaves them in the lifespan for a later end).
         let running: [Task<DisposalError.Failure?, Never>]
         private var nextTicket = 0
 
-        init(bag: DisposalBag, pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>]) {
-            self.bag = bag
+        init(lifespan: Lifespan, pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>]) {
+            self.lifespan = lifespan
             self.pending = pending
             self.running = running
         }
@@ -320,7 +320,7 @@ extension DisposalBag {
         /// The next teardown to run, newest first; `nil` when all have been taken.
         mutating func next() -> Teardown? {
             let newestTicket = nextTicket < pending.count ? pending[nextTicket].order : -1
-            if let slot = bag.takeNewestSlotTeardown(newerThan: newestTicket) { return .slot(slot.teardown, slot.run) }
+            if let slot = lifespan.takeNewestSlotTeardown(newerThan: newestTicket) { return .slot(slot.teardown, slot.run) }
             guard nextTicket < pending.count else { return nil }
             defer { nextTicket += 1 }
             return .ticket(pending[nextTicket])
@@ -329,7 +329,7 @@ extension DisposalBag {
 
     /// The last step of either end: from now on a new ticket is its build's to dispose. Returns
     /// the teardowns to run, newest first, and the teardown tasks resets started (taken from the
-    /// bag, to await, or left in it for a later end that can).
+    /// lifespan, to await, or left in it for a later end that can).
     private func takeSnapshot(takingRunning: Bool) -> TeardownOrder {
         let (pending, running) = withState { state -> ([DisposalTicket], [Task<DisposalError.Failure?, Never>]) in
             state.finished = true
@@ -340,7 +340,7 @@ extension DisposalBag {
             if takingRunning { state.running = [:] }
             return (pending, running)
         }
-        return TeardownOrder(bag: self, pending: pending, running: running)
+        return TeardownOrder(lifespan: self, pending: pending, running: running)
     }
 
     /// Throws `failures` with those of teardowns that ran outside an end since the last report.

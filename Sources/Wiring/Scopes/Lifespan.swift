@@ -2,34 +2,38 @@
     import Dispatch
 #endif
 
-/// The instances a container or scope will dispose, and the builds of them still in flight; for
-/// a scope, also the instances it holds (its slots, ``ScopeSlot``): a scope is this one object.
+/// The life of an owner of instances, a scope or a container, from its first build to its end:
+/// the builds in flight, the instances it will dispose, and how far its end is. A scope *is* its
+/// lifespan and a handle (``Scope``): its instances live in the lifespan's slots (``ScopeSlot``).
+/// A container keeps its instances in their registrations' cells, so its lifespan has no slots;
+/// its end takes the same steps (``runEnd(endingDependents:excludingOwnBuilds:retire:release:)``).
 ///
-/// - Builds of tracked lifetimes ``enter(async:)`` before their factory runs and ``leave(async:)`` after
-///   their instance is cached, so that ``close(excluding:)`` can wait for them: an instance built
-///   while the owner ends is disposed by that end, never missed. A scope's own builds count
-///   themselves in while they claim their slot, under the same lock (``DisposalBag/value(for:through:arguments:)``).
+/// - Builds of tracked lifetimes ``enter(async:nested:)`` before their factory runs and
+///   ``leave(async:)`` after their instance is cached, so that ``close(excluding:)`` can wait for
+///   them: an instance built while the owner ends is disposed by that end, never missed. A
+///   scope's own builds count themselves in while they claim their slot, under the same lock
+///   (``Lifespan/value(for:through:arguments:)``).
 /// - Each tracked instance gets a ``DisposalTicket``, but for a scope's own instances, whose slot
 ///   holds their teardown; ``disposeAll()`` runs those not yet run, newest first.
 ///
 /// One allocation holds everything: the header (the state and its lock) and, for a scope, its
 /// first slots inline (``ManagedBuffer``).
 @usableFromInline
-package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
-    // Safe to share between threads (``SharedBag``): the header's state and the slots are read
+package final class Lifespan: ManagedBuffer<Lifespan.Header, ScopeSlot> {
+    // Safe to share between threads (``SharedLifespan``): the header's state and the slots are read
     // and written only between `lock()` and `unlock()` of the inline lock (``withLocked(_:)``),
-    // which is initialised in `make` before the bag is shared and destroyed in `deinit`;
+    // which is initialised in `make` before the lifespan is shared and destroyed in `deinit`;
     // `instruments` never changes.
 
-    /// What the bag's one allocation starts with. The lock must stay its first field: the bag
-    /// finds it at the header's address (see ``lockPointer``).
+    /// What the lifespan's one allocation starts with. The lock must stay its first field: the
+    /// lifespan finds it at the header's address (see ``lockPointer``).
     @usableFromInline
     package struct Header {
         var lock = InlineLock()
         var state = State()
         var slots = ScopeSlots()
-        /// The next older bag in its container's list of open scopes (``OpenScopes``), retained by
-        /// that list; read and written only by the list, never under the bag's lock.
+        /// The next older lifespan in its container's list of open scopes (``OpenScopes``), retained by
+        /// that list; read and written only by the list, never under the lifespan's lock.
         var nextOpenScope: UInt = 0
         /// What the container's instruments keep of the scope; `nil` when it has none.
         let instruments: [any ScopeInstrument]?
@@ -109,7 +113,7 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         case done
     }
 
-    /// A caller waiting for the bag: a suspended task (the `async` end), or a blocked thread
+    /// A caller waiting for the lifespan: a suspended task (the `async` end), or a blocked thread
     /// (the synchronous one).
     ///
     /// A task's continuation is boxed (``SuspendedTask``): `CheckedContinuation` comes from a
@@ -132,7 +136,7 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         }
     }
 
-    /// A task suspended until the bag lets it go.
+    /// A task suspended until the lifespan lets it go.
     final class SuspendedTask {
         let continuation: CheckedContinuation<Void, Never>
         init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
@@ -146,15 +150,15 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     /// ``runLater(_:)``): an end may be waiting for it, so an end it calls must not wait for that.
     @TaskLocal static var insideTeardown = false
 
-    /// A bag for a scope, with room for `inlineSlots` instances before its slots move to a
+    /// A lifespan for a scope, with room for `inlineSlots` instances before its slots move to a
     /// buffer of their own; or, with none, for a container, which keeps its instances elsewhere.
-    package static func make(inlineSlots: Int = 0, instruments: [any ScopeInstrument]? = nil) -> DisposalBag {
-        let buffer = DisposalBag.create(minimumCapacity: inlineSlots) { _ in
+    package static func make(inlineSlots: Int = 0, instruments: [any ScopeInstrument]? = nil) -> Lifespan {
+        let buffer = Lifespan.create(minimumCapacity: inlineSlots) { _ in
             Header(slots: ScopeSlots(inlineCapacity: inlineSlots), instruments: instruments)
         }
-        let bag = unsafeDowncast(buffer, to: DisposalBag.self)
-        bag.lockPointer.initialize()
-        return bag
+        let lifespan = unsafeDowncast(buffer, to: Lifespan.self)
+        lifespan.lockPointer.initialize()
+        return lifespan
     }
 
     deinit {
@@ -195,7 +199,7 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         return body(&header.pointee.state, &header.pointee.slots, inline)
     }
 
-    /// The header and the inline elements. Valid while the bag lives, which its caller's reference
+    /// The header and the inline elements. Valid while the lifespan lives, which its caller's reference
     /// guarantees: a `ManagedBuffer` never moves. Not generic, unlike `withUnsafeMutablePointers`,
     /// which unspecialised callers (a scope's builds, generic over the instance's type) would pay
     /// for in run-time metadata lookups of the pointer types.
@@ -203,11 +207,11 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         withUnsafeMutablePointers { ($0, $1) }
     }
 
-    /// Counts a build in; `false` once the bag is closed (the build must not start), unless the
+    /// Counts a build in; `false` once the lifespan is closed (the build must not start), unless the
     /// build is `nested` inside another one still in flight, which the owner's end is waiting
     /// for: that is allowed until ``disposeAll()`` has taken its snapshot, so that the build in
     /// flight can finish its graph (its call-site injections included) and everything it makes
-    /// is disposed by that end. `nested` is asked only when the bag is closed, under its lock: it
+    /// is disposed by that end. `nested` is asked only when the lifespan is closed, under its lock: it
     /// may read task-locals and the thread's context, and must not run user code.
     @inline(__always)
     package func enter(async: Bool, nested: () -> Bool) -> Bool {
@@ -226,7 +230,7 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         withState { $0.closed = true }
     }
 
-    /// Whether the bag is closed: its owner has begun to end.
+    /// Whether the lifespan is closed: its owner has begun to end.
     package var isClosed: Bool {
         withState { $0.closed }
     }
@@ -237,12 +241,12 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         withState { $0.finished }
     }
 
-    /// Whether the bag is closed but still lets nested builds in (see ``enter(async:nested:)``).
+    /// Whether the lifespan is closed but still lets nested builds in (see ``enter(async:nested:)``).
     var acceptsNestedOnly: Bool {
         withState { $0.closed && !$0.finished }
     }
 
-    /// Counts a build out. Returns whether the bag was closed meanwhile: the build must then
+    /// Counts a build out. Returns whether the lifespan was closed meanwhile: the build must then
     /// not hand out its instance (its ticket is disposed by the close, or by the build when
     /// `disposeAll()` already ran).
     package func leave(async: Bool) -> (closed: Bool, finished: Bool) {
@@ -257,7 +261,7 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     func track(_ registeredType: Any.Type, teardown: DisposalTicket.Teardown, tracer: Tracer?) -> DisposalTicket {
         let ticket = withState { state in
             let ticket = DisposalTicket(
-                order: state.nextCreationOrder(), registeredType: registeredType, teardown: teardown, bag: self, tracer: tracer)
+                order: state.nextCreationOrder(), registeredType: registeredType, teardown: teardown, lifespan: self, tracer: tracer)
             if !state.finished { state.tickets[ticket.order] = ticket }
             return ticket
         }
@@ -287,10 +291,10 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
         withState { state in
             let id = state.nextTask
             state.nextTask += 1
-            let weakSelf = WeakBag(bag: self)
+            let weakSelf = WeakLifespan(lifespan: self)
             state.running[id] = Task {
-                let failure = await DisposalBag.$insideTeardown.withValue(true) { await teardown() }
-                if let self = weakSelf.bag {
+                let failure = await Lifespan.$insideTeardown.withValue(true) { await teardown() }
+                if let self = weakSelf.lifespan {
                     self.withState { state in
                         if state.running.removeValue(forKey: id) != nil, let failure { state.failures.append(failure) }
                     }
@@ -316,15 +320,15 @@ package final class DisposalBag: ManagedBuffer<DisposalBag.Header, ScopeSlot> {
     }
 }
 
-/// A ``DisposalBag`` shared between threads. `ManagedBuffer`, which it is, cannot be `Sendable`;
-/// the bag is safe to share all the same: every access to its header and slots happens under
-/// its lock (``DisposalBag/withLocked(_:)``), or in its `deinit`, when no other reference exists.
+/// A ``Lifespan`` shared between threads. `ManagedBuffer`, which it is, cannot be `Sendable`;
+/// the lifespan is safe to share all the same: every access to its header and slots happens under
+/// its lock (``Lifespan/withLocked(_:)``), or in its `deinit`, when no other reference exists.
 @usableFromInline
-struct SharedBag: @unchecked Sendable {
-    @usableFromInline let bag: DisposalBag
+struct SharedLifespan: @unchecked Sendable {
+    @usableFromInline let lifespan: Lifespan
 }
 
-/// A weak ``SharedBag``.
-struct WeakBag: @unchecked Sendable {
-    weak var bag: DisposalBag?
+/// A weak ``SharedLifespan``.
+struct WeakLifespan: @unchecked Sendable {
+    weak var lifespan: Lifespan?
 }

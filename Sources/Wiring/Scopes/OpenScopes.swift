@@ -1,9 +1,9 @@
 /// The scopes of a container that are open, for its ``Container/shutdown()`` to close, newest
 /// (innermost) first.
 ///
-/// Opening a scope costs no lock: its bag is pushed on a list with one compare-and-swap. Nothing
-/// removes it when it closes or is released; the bag says so (``DisposalBag/leftOpenScopes``),
-/// and the list drops such bags in batches, on the push that finds the list grown to twice what
+/// Opening a scope costs no lock: its lifespan is pushed on a list with one compare-and-swap. Nothing
+/// removes it when it closes or is released; the lifespan says so (``Lifespan/leftOpenScopes``),
+/// and the list drops such lifespans in batches, on the push that finds the list grown to twice what
 /// the last batch kept (at least 8), under a lock that only walks of the list take. A walk
 /// takes the whole chain out of the list first, so pushes never meet it. Shutdown takes the
 /// list and marks it ended: a scope opened afterwards is born closed.
@@ -24,14 +24,14 @@ final class OpenScopes: Sendable {
         AtomicWordStorage(0),
         AtomicWordStorage(false)
     )
-    /// The newest bag, retained by the list (`Unmanaged`, +1), whose ``DisposalBag/nextOpenScope``
+    /// The newest lifespan, retained by the list (`Unmanaged`, +1), whose ``Lifespan/nextOpenScope``
     /// leads to the older ones; `0` when empty, ``ended`` once shutdown took the list.
     private var head: AtomicView<UInt> { AtomicView(inline: self, word: 0) }
     private static let ended: UInt = 1
     /// Pushes since the last batch, and how many make the next one.
     private var pushes: AtomicView<Int> { AtomicView(inline: self, word: 1) }
     private var pruneAt: AtomicView<Int> { AtomicView(inline: self, word: 2) }
-    /// Small, so that a batch's bags go back to the allocator's per-thread cache (glibc keeps 7
+    /// Small, so that a batch's lifespans go back to the allocator's per-thread cache (glibc keeps 7
     /// of a size) and the next scopes reuse them.
     private static let minimumBatch = 8
     /// Scopes that left (closed, or released) since the last batch.
@@ -39,31 +39,31 @@ final class OpenScopes: Sendable {
     /// Set while a push prunes, so that other pushes do not queue behind it.
     private var pruning: AtomicView<Bool> { AtomicView(inline: self, word: 4) }
     /// Held by every walk of the list (a batch, a snapshot, shutdown's take): one at a time, so
-    /// that shutdown never misses bags a batch has taken out.
+    /// that shutdown never misses lifespans a batch has taken out.
     private let walking = PlatformLock()
 
     init() {}
 
     deinit {
-        // No other reference: the bags the list still holds are released here.
+        // No other reference: the lifespans the list still holds are released here.
         let first = head.load(ordering: .acquiring)
         if first != Self.ended { Self.release(Chain(first: first)) }
     }
 
-    /// Records a new scope's bag; `false` when the container has shut down (the scope is born
-    /// closed: its bag builds nothing).
-    func open(_ bag: DisposalBag) -> Bool {
-        let raw = UInt(bitPattern: Unmanaged.passRetained(bag).toOpaque())
+    /// Records a new scope's lifespan; `false` when the container has shut down (the scope is born
+    /// closed: its lifespan builds nothing).
+    func open(_ lifespan: Lifespan) -> Bool {
+        let raw = UInt(bitPattern: Unmanaged.passRetained(lifespan).toOpaque())
         var current = head.load(ordering: .acquiring)
         while true {
             if current == Self.ended {
-                Unmanaged.passUnretained(bag).release()
-                bag.stopBuilds()
+                Unmanaged.passUnretained(lifespan).release()
+                lifespan.stopBuilds()
                 return false
             }
-            // Written before the exchange publishes the bag; a walk reads it after taking the
+            // Written before the exchange publishes the lifespan; a walk reads it after taking the
             // chain with an acquiring exchange.
-            bag.nextOpenScope = current
+            lifespan.nextOpenScope = current
             let (exchanged, original) = head.compareExchange(
                 expected: current, desired: raw, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
             if exchanged { break }
@@ -88,24 +88,24 @@ final class OpenScopes: Sendable {
     }
 
     /// The open scopes, oldest first, leaving them in the list.
-    func all() -> [DisposalBag] {
+    func all() -> [Lifespan] {
         withWalking {
             let chain = take(ending: false)
-            var bags: [DisposalBag] = []
-            Self.walk(from: chain.first) { _, bag in
-                if !bag.leftOpenScopes { bags.append(bag) }
+            var lifespans: [Lifespan] = []
+            Self.walk(from: chain.first) { _, lifespan in
+                if !lifespan.leftOpenScopes { lifespans.append(lifespan) }
             }
             putBack(chain)
-            return bags.reversed()
+            return lifespans.reversed()
         }
     }
 
     /// Ends the list and returns its open scopes, newest first; a scope opened from now on is
     /// born closed.
-    func takeAll() -> [DisposalBag] {
-        let (open, dropped) = withWalking { () -> ([DisposalBag], Chain) in
+    func takeAll() -> [Lifespan] {
+        let (open, dropped) = withWalking { () -> ([Lifespan], Chain) in
             let (kept, dropped) = split(take(ending: true))
-            var open: [DisposalBag] = []
+            var open: [Lifespan] = []
             // The list's reference moves to the array.
             Self.walk(from: kept.first) { node, _ in open.append(Self.unmanaged(node).takeRetainedValue()) }
             return (open, dropped)
@@ -114,7 +114,7 @@ final class OpenScopes: Sendable {
         return open
     }
 
-    /// Drops the bags of scopes closed or released since the last batch.
+    /// Drops the lifespans of scopes closed or released since the last batch.
     private func prune() {
         let dropped = withWalking { () -> Chain in
             let (kept, dropped) = split(take(ending: false))
@@ -127,14 +127,14 @@ final class OpenScopes: Sendable {
         Self.release(dropped)
     }
 
-    /// Runs `body` holding `walking`; `body` runs no user code and releases no bag.
+    /// Runs `body` holding `walking`; `body` runs no user code and releases no lifespan.
     private func withWalking<Result>(_ body: () -> Result) -> Result {
         walking.lock()
         defer { walking.unlock() }
         return body()
     }
 
-    /// A chain of bags linked by ``DisposalBag/nextOpenScope``, newest first, each holding the
+    /// A chain of lifespans linked by ``Lifespan/nextOpenScope``, newest first, each holding the
     /// list's reference: `first` and `last` are their addresses, `0` when it is empty.
     private struct Chain {
         var first: UInt = 0
@@ -143,8 +143,8 @@ final class OpenScopes: Sendable {
 
         /// Adds `node` last.
         mutating func append(_ node: UInt) {
-            if last == 0 { first = node } else { OpenScopes.bag(at: last).nextOpenScope = node }
-            OpenScopes.bag(at: node).nextOpenScope = 0
+            if last == 0 { first = node } else { OpenScopes.lifespan(at: last).nextOpenScope = node }
+            OpenScopes.lifespan(at: node).nextOpenScope = 0
             last = node
             count += 1
         }
@@ -174,21 +174,21 @@ final class OpenScopes: Sendable {
         return chain
     }
 
-    /// Splits a chain into the bags of open scopes and those that left, each in its order.
+    /// Splits a chain into the lifespans of open scopes and those that left, each in its order.
     private func split(_ chain: Chain) -> (kept: Chain, dropped: Chain) {
         var kept = Chain()
         var dropped = Chain()
-        Self.walk(from: chain.first) { node, bag in
-            if bag.leftOpenScopes { dropped.append(node) } else { kept.append(node) }
+        Self.walk(from: chain.first) { node, lifespan in
+            if lifespan.leftOpenScopes { dropped.append(node) } else { kept.append(node) }
         }
         return (kept, dropped)
     }
 
-    /// Puts a chain taken out back under the bags pushed meanwhile, which are newer. Requires
+    /// Puts a chain taken out back under the lifespans pushed meanwhile, which are newer. Requires
     /// `walking` (so the list cannot have ended meanwhile: only a walk ends it).
     private func putBack(_ chain: Chain) {
         guard chain.first != 0 else { return }
-        let last = Self.bag(at: chain.last)
+        let last = Self.lifespan(at: chain.last)
         var current = head.load(ordering: .acquiring)
         while true {
             last.nextOpenScope = current
@@ -199,37 +199,37 @@ final class OpenScopes: Sendable {
         }
     }
 
-    /// Releases the list's references to a chain's bags; call it after `walking`.
+    /// Releases the list's references to a chain's lifespans; call it after `walking`.
     private static func release(_ chain: Chain) {
         walk(from: chain.first) { node, _ in unmanaged(node).release() }
     }
 
-    /// Calls `body` with each bag of the chain that starts at `first`, in order, with its
-    /// address. The next address is read before `body` runs, so `body` may relink the bag or
+    /// Calls `body` with each lifespan of the chain that starts at `first`, in order, with its
+    /// address. The next address is read before `body` runs, so `body` may relink the lifespan or
     /// release the list's reference to it.
-    private static func walk(from first: UInt, _ body: (UInt, DisposalBag) -> Void) {
+    private static func walk(from first: UInt, _ body: (UInt, Lifespan) -> Void) {
         var node = first
         while node != 0 {
-            let bag = Self.bag(at: node)
-            let next = bag.nextOpenScope
-            body(node, bag)
+            let lifespan = Self.lifespan(at: node)
+            let next = lifespan.nextOpenScope
+            body(node, lifespan)
             node = next
         }
     }
 
-    /// The list's reference to the bag at `raw`.
-    private static func unmanaged(_ raw: UInt) -> Unmanaged<DisposalBag> {
-        Unmanaged<DisposalBag>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
+    /// The list's reference to the lifespan at `raw`.
+    private static func unmanaged(_ raw: UInt) -> Unmanaged<Lifespan> {
+        Unmanaged<Lifespan>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
     }
 
-    /// The bag at `raw`, which the list retains.
-    fileprivate static func bag(at raw: UInt) -> DisposalBag {
+    /// The lifespan at `raw`, which the list retains.
+    fileprivate static func lifespan(at raw: UInt) -> Lifespan {
         unmanaged(raw).takeUnretainedValue()
     }
 }
 
-extension DisposalBag {
-    /// See ``Header/nextOpenScope``: only ``OpenScopes`` reads and writes it, outside the bag's
+extension Lifespan {
+    /// See ``Header/nextOpenScope``: only ``OpenScopes`` reads and writes it, outside the lifespan's
     /// lock, ordered by the list's atomic head.
     var nextOpenScope: UInt {
         get { withUnsafeMutablePointerToHeader { $0.pointee.nextOpenScope } }
@@ -247,7 +247,7 @@ extension DisposalBag {
     }
 
     /// The scope's handle was released without its end: releases its instances now, undisposed,
-    /// and tells its instruments it was abandoned. The bag may live on a while in its
+    /// and tells its instruments it was abandoned. The lifespan may live on a while in its
     /// container's list of open scopes, which drops it later and whose shutdown leaves it alone.
     func abandon() {
         let instruments = withState { state -> [any ScopeInstrument]? in

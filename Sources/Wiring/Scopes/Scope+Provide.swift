@@ -52,7 +52,7 @@ extension Scope {
         guard let target = enclosing(named: entry.lifetime.scopeName) else {
             throw Resolver.noScope(for: entry, in: container)
         }
-        switch target.bag.provide(instance, for: entry) {
+        switch target.lifespan.provide(instance, for: entry) {
         case .provided:
             return
         case .duplicate:

@@ -30,8 +30,8 @@ public final class Scope: Resolving, Sendable {
     /// What the scope holds: its instances, their disposal and the builds in flight, behind one
     /// lock, in one allocation. Its container holds it too while the scope is open, to close it
     /// at shutdown.
-    @usableFromInline var bag: DisposalBag { shared.bag }
-    @usableFromInline let shared: SharedBag
+    @usableFromInline var lifespan: Lifespan { shared.lifespan }
+    @usableFromInline let shared: SharedLifespan
     /// Set by ``close()`` and ``syncClose()``; a scope its container's shutdown closed is
     /// refused by the container itself.
     var isClosed: AtomicView<Bool> { AtomicView(inline: self, word: 0) }
@@ -44,10 +44,10 @@ public final class Scope: Resolving, Sendable {
         self.container = container
         self.parent = parent
         self.name = name
-        let bag = DisposalBag.make(
+        let lifespan = Lifespan.make(
             inlineSlots: 8, instruments: container.scopeInstruments(name: name, isNested: parent != nil))
-        shared = SharedBag(bag: bag)
-        isBornClosed = !container.openScopes.open(bag)
+        shared = SharedLifespan(lifespan: lifespan)
+        isBornClosed = !container.openScopes.open(lifespan)
         if isBornClosed { isClosed.store(true, ordering: .releasing) }
     }
 
@@ -56,10 +56,10 @@ public final class Scope: Resolving, Sendable {
         // instances are gone already.
         if hasClosed { return }
         #if DEBUG
-            bag.warnIfDroppedUndisposed(name: name)
+            lifespan.warnIfDroppedUndisposed(name: name)
         #endif
-        // Its container's list of open scopes may hold the bag a while longer: the instances go now.
-        bag.abandon()
+        // Its container's list of open scopes may hold the lifespan a while longer: the instances go now.
+        lifespan.abandon()
         container.openScopes.scopeLeft()
     }
 
@@ -93,7 +93,7 @@ public final class Scope: Resolving, Sendable {
     /// runs in a task that ``close()`` awaits). A build in flight is not waited for: it returns
     /// its instance to its caller and does not cache it.
     public func reset() {
-        bag.resetSlots()
+        lifespan.resetSlots()
     }
 
     /// This scope if `name` is `nil`, else the nearest scope (this one or an ancestor) with `name`.

@@ -1,4 +1,4 @@
-// The public end of a scope (`close()`, `syncClose()`) and the steps it takes on the scope's bag.
+// The public end of a scope (`close()`, `syncClose()`) and the steps it takes on the scope's lifespan.
 
 extension Scope {
     /// Ends the scope: disposes its tracked instances in reverse order of creation, each exactly
@@ -19,7 +19,7 @@ extension Scope {
     public func close() async throws(DisposalError) {
         defer { container.openScopes.scopeLeft() }
         do throws(DisposalError) {
-            try await bag.closeScope { isClosed.store(true, ordering: .releasing) }
+            try await lifespan.closeScope { isClosed.store(true, ordering: .releasing) }
         } catch {
             throw error.ending(.scope(name))
         }
@@ -56,7 +56,7 @@ extension Scope {
         // one walk of the list, where tracking which call ended the scope would cost every close.
         defer { container.openScopes.scopeLeft() }
         do throws(DisposalError) {
-            try bag.closeScopeSynchronously { isClosed.store(true, ordering: .releasing) }
+            try lifespan.closeScopeSynchronously { isClosed.store(true, ordering: .releasing) }
         } catch {
             throw error.ending(.scope(name))
         }
@@ -71,7 +71,7 @@ extension Scope {
     /// - Throws: ``DisposalError`` listing the teardowns that failed (the others still ran).
     package func closeIfQuiet() throws(DisposalError) -> Bool {
         do throws(DisposalError) {
-            guard try bag.closeQuietScope(stopped: { isClosed.store(true, ordering: .releasing) }) else { return false }
+            guard try lifespan.closeQuietScope(stopped: { isClosed.store(true, ordering: .releasing) }) else { return false }
         } catch {
             container.openScopes.scopeLeft()
             throw error.ending(.scope(name))
@@ -81,9 +81,9 @@ extension Scope {
     }
 }
 
-/// A scope's end: the same steps as a container's (``DisposalBag/end(_:)``), on its bag, inside
+/// A scope's end: the same steps as a container's (``Lifespan/end(_:)``), on its lifespan, inside
 /// its instruments' ``ScopeInstrument/close(_:)``.
-extension DisposalBag {
+extension Lifespan {
     /// Ends the scope without `await`: see ``Scope/syncClose()``.
     /// `refusing`: whether to refuse when ending needs awaiting; a container's synchronous
     /// shutdown, which checked that already, does not.
@@ -114,12 +114,12 @@ extension DisposalBag {
         // build in flight will not hand out its instance.
         stopBuilds()
         stopped()
-        let shared = SharedBag(bag: self)
+        let shared = SharedLifespan(lifespan: self)
         try await end { () async throws(DisposalError) in
-            defer { shared.bag.resetSlots() }
-            try await shared.bag.reportingClose { () async throws(DisposalError) in
-                await shared.bag.close(excluding: AsyncResolutionStack.builds(in: shared.bag))
-                try await shared.bag.disposeAll()
+            defer { shared.lifespan.resetSlots() }
+            try await shared.lifespan.reportingClose { () async throws(DisposalError) in
+                await shared.lifespan.close(excluding: AsyncResolutionStack.builds(in: shared.lifespan))
+                try await shared.lifespan.disposeAll()
             }
         }
     }
@@ -243,7 +243,7 @@ extension DisposalBag {
 
         /// Stops the program if the close did not run exactly once; throws its failures.
         func finish() throws(DisposalError) {
-            if runs != 1 { DisposalBag.closeNotRunOnce() }
+            if runs != 1 { Lifespan.closeNotRunOnce() }
             if let outcome { throw outcome }
         }
     }

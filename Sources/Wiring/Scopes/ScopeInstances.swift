@@ -1,4 +1,4 @@
-/// A scope's instances: its bag's slots (``ScopeSlot``), behind the bag's one lock.
+/// A scope's instances: its lifespan's slots (``ScopeSlot``), behind the lifespan's one lock.
 ///
 /// This is a server's request path, so it is built to cost little:
 /// - no object per instance (a slot stores it in place), no hashing: a scope usually holds a
@@ -7,19 +7,19 @@
 /// - two lock pairs per build (claim the slot and count the build in; publish it and count it
 ///   out), one per cached read;
 /// - exactly once under contention all the same: a build claims its slot before its factory
-///   runs (with no lock held), and a thread that needs the same instance waits on the bag's
+///   runs (with no lock held), and a thread that needs the same instance waits on the lifespan's
 ///   condition until it is published. Only such a wait registers the build in
 ///   ``BuildOwnership``, so a cross-thread loop through a scope still throws
 ///   ``WiringError/Code/cycle`` instead of hanging, and the uncontended path never touches it.
 /// - A reset or close moves the slots out under the lock, and disposes and releases their
 ///   instances after it. A build a reset overlapped returns its instance to its caller without
 ///   caching it; one an end overlapped is disposed by that end, or by itself if the end is over.
-extension DisposalBag {
+extension Lifespan {
     /// The lock, the header and the inline slots, for the build path, which waits on the
     /// condition and so locks and unlocks by hand.
     @inline(__always)
     private var parts: (lock: InlineLockPointer, header: UnsafeMutablePointer<Header>, inline: UnsafeMutablePointer<ScopeSlot>) {
-        // Valid while the bag lives: the caller holds a reference to it throughout.
+        // Valid while the lifespan lives: the caller holds a reference to it throughout.
         let (header, inline) = pointers
         return (Header.lock(at: header), header, inline)
     }
@@ -262,10 +262,10 @@ extension DisposalBag {
     }
 
     /// Lets the threads that waited for a build look again. Call it without the lock.
-    private static func wakeWaiters(of marker: ScopedBuildMarker?, in bag: DisposalBag) {
+    private static func wakeWaiters(of marker: ScopedBuildMarker?, in lifespan: Lifespan) {
         guard let marker else { return }
         BuildOwnership.shared.release(ObjectIdentifier(marker))
-        let lock = bag.lockPointer
+        let lock = lifespan.lockPointer
         lock.lock()
         lock.broadcast()
         lock.unlock()
@@ -273,7 +273,7 @@ extension DisposalBag {
 
     /// How a teardown of `entry`'s instance runs and is reported.
     func run(for entry: AnyEntry) -> TeardownRun {
-        TeardownRun(registeredType: entry.key.type, tracer: entry.tracer.flatMap { $0.instruments.isEmpty ? nil : $0 }, bag: self)
+        TeardownRun(registeredType: entry.key.type, tracer: entry.tracer.flatMap { $0.instruments.isEmpty ? nil : $0 }, lifespan: self)
     }
 
     /// Disposes `slot`'s instance now, if it has a teardown (or a ticket, for one an async build
@@ -325,12 +325,12 @@ extension DisposalBag {
         withLocked { _, slots, _ in slots.generation }
     }
 
-    /// Caches `value`, built by an async build (whose ticket the bag holds), for `entry`'s
+    /// Caches `value`, built by an async build (whose ticket the lifespan holds), for `entry`'s
     /// registration unless an instance is cached already; returns the one cached. A stale
     /// instance of the same key (an older registration's) goes, disposed after the lock, as a
     /// synchronous build's does. After a reset since generation `started` (when the build
     /// began), nothing is cached, as for a synchronous build: the caller gets `value`, and its
-    /// ticket stays in the bag, for the scope's end to dispose.
+    /// ticket stays in the lifespan, for the scope's end to dispose.
     func store<T>(_ value: T, ticket: DisposalTicket?, for entry: Entry<T>, startedAt started: Int) -> T {
         let (existing, stale) = withLocked { state, slots, inline -> (T?, ScopeSlot?) in
             if let index = slots.published(entry, inline: inline) {
@@ -368,7 +368,7 @@ extension DisposalBag {
         drainSlots(resetting: true) { disposeAndRelease($0) }
     }
 
-    /// Takes every slot not being built out of the bag, newest first, and hands each to `each`
+    /// Takes every slot not being built out of the lifespan, newest first, and hands each to `each`
     /// after the lock. `resetting` counts a reset first (``ScopeSlots/generation``), so that a
     /// build it overlaps does not publish. A few at a time, moved to the stack under the lock: no
     /// allocation for a request's handful; more than a few all at once, sorted after the lock,
@@ -414,7 +414,7 @@ extension DisposalBag {
     }
 }
 
-extension DisposalBag.Header {
+extension Lifespan.Header {
     /// Claims a slot of `entry`'s registration for a build on `thread`, counted in for the end
     /// to wait for; returns the reset generation it started at. Requires the lock.
     mutating func claim(_ entry: AnyEntry, by thread: UInt, inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
@@ -471,7 +471,7 @@ extension ScopeSlots {
     }
 
     /// Appends a published slot holding `value` (provided, or built by an async build whose
-    /// ticket the bag holds: nothing for the slot to dispose). Requires the lock.
+    /// ticket the lifespan holds: nothing for the slot to dispose). Requires the lock.
     mutating func appendPublished<T>(
         _ value: T, of entry: Entry<T>, ticket: DisposalTicket?, order: Int, inline: UnsafeMutablePointer<ScopeSlot>
     ) {
@@ -513,7 +513,7 @@ extension ScopeSlots {
     }
 
     /// The index of the newest of the `count` slots at `slots` whose teardown has not run, if
-    /// it is newer than `limit`. Shared by the ends that take teardowns from the bag and from
+    /// it is newer than `limit`. Shared by the ends that take teardowns from the lifespan and from
     /// slots moved out of it.
     static func newestWithTeardown(_ slots: UnsafeMutablePointer<ScopeSlot>, count: Int, newerThan limit: Int = -1) -> Int? {
         var newest: Int?

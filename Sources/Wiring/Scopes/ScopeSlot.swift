@@ -1,5 +1,5 @@
 /// A scope's instance of one registration, or one it keeps only to dispose of: a slot of its
-/// ``DisposalBag``. Read and written only under that bag's lock; moved out of it to be released
+/// ``Lifespan``. Read and written only under that lifespan's lock; moved out of it to be released
 /// after the lock (``release()``).
 ///
 /// The instance is stored in the slot itself when it fits (three words, bitwise-movable, as a
@@ -22,11 +22,11 @@ package struct ScopeSlot {
     var hasValue = false
     /// The instance, or its box (see ``ScopedValueStorage``).
     @usableFromInline var storage = ScopedValueStorage()
-    /// Its place in creation order (the bag's), once built: disposal runs newest first.
+    /// Its place in creation order (the lifespan's), once built: disposal runs newest first.
     var order = -1
     /// The registration whose instance it is; the slot holds it until it is released.
     let entry: AnyEntry
-    /// How to dispose of an instance an async build made: its bag holds the ticket too.
+    /// How to dispose of an instance an async build made: its lifespan holds the ticket too.
     var ticket: DisposalTicket?
     /// Made by the first thread that waits for the build: its identity in ``BuildOwnership``.
     var marker: ScopedBuildMarker?
@@ -132,22 +132,22 @@ final class ScopedValueBox<T> {
 /// The identity of a scoped build that a thread waits for (see ``ScopeSlot/marker``).
 final class ScopedBuildMarker {}
 
-/// Where a scope's slots are: in its bag's allocation, then, once they outgrow it, in a buffer
+/// Where a scope's slots are: in its lifespan's allocation, then, once they outgrow it, in a buffer
 /// of their own, with an index (``ScopeSlotIndex``) so that a slot is found by its key's hash
-/// however many there are. Part of the bag's header, read and written under its lock.
+/// however many there are. Part of the lifespan's header, read and written under its lock.
 @usableFromInline
 struct ScopeSlots {
-    /// How many slots the bag's allocation holds.
+    /// How many slots the lifespan's allocation holds.
     let inlineCapacity: Int
     /// How many slots are in use, from the first.
     var count = 0
-    /// Slots moved out of the bag's allocation when they outgrew it, with their capacity.
-    /// Safe: allocated, moved and freed only under the bag's lock or in its `deinit`.
+    /// Slots moved out of the lifespan's allocation when they outgrew it, with their capacity.
+    /// Safe: allocated, moved and freed only under the lifespan's lock or in its `deinit`.
     private var spill: UnsafeMutablePointer<ScopeSlot>?
     private var spillCapacity = 0
     /// Counts resets: a build publishes only if none happened since it started.
     var generation = 0
-    /// The spilled slots' index; inactive while the slots fit in the bag.
+    /// The spilled slots' index; inactive while the slots fit in the lifespan.
     private var index = ScopeSlotIndex()
 
     init(inlineCapacity: Int = 0) {
@@ -196,7 +196,7 @@ struct ScopeSlots {
     }
 
     /// The first answer `decide` gives for the slots that may belong to a key of hash `hash`,
-    /// with their positions: every slot while they fit in the bag (a handful, scanned in place
+    /// with their positions: every slot while they fit in the lifespan (a handful, scanned in place
     /// order), else those the index finds from the hash (in its probe order). No caller relies on
     /// an order: removals already move slots. `nil` when it answers none.
     @inline(__always)
@@ -260,7 +260,7 @@ struct ScopeSlots {
         return taken
     }
 
-    /// Releases every slot's instance and frees the spilled buffer: for the bag's `deinit`.
+    /// Releases every slot's instance and frees the spilled buffer: for the lifespan's `deinit`.
     mutating func releaseAll(inline: UnsafeMutablePointer<ScopeSlot>) {
         let slots = base(inline)
         for position in 0..<count { (slots + position).move().release() }

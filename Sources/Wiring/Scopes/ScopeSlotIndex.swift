@@ -1,4 +1,4 @@
-/// A hash index over a scope's slots, kept once they outgrow the bag's allocation: a scope that
+/// A hash index over a scope's slots, kept once they outgrow the lifespan's allocation: a scope that
 /// holds many instances (one type under many tags, say) finds a slot, and provides into it, in
 /// the same time whatever their number. Below that a linear scan of a handful of slots is
 /// cheaper than any hashing, and no index is kept.
@@ -9,11 +9,11 @@
 /// registrations' stale ones, kept ones) is found from that key's home cell. A removal shifts
 /// the cells after it back (no tombstones), so a probe ends at the first empty cell.
 ///
-/// Part of ``ScopeSlots``, so read and written only under the bag's lock, or in its `deinit`.
+/// Part of ``ScopeSlots``, so read and written only under the lifespan's lock, or in its `deinit`.
 /// The hashes were computed when the registrations were made: no user code runs here.
 struct ScopeSlotIndex {
-    /// The cells; `nil` while the slots fit in the bag. Safe: allocated, written and freed only
-    /// by the owning ``ScopeSlots``, under its bag's lock or in the bag's `deinit`.
+    /// The cells; `nil` while the slots fit in the lifespan. Safe: allocated, written and freed only
+    /// by the owning ``ScopeSlots``, under its lifespan's lock or in the lifespan's `deinit`.
     private var cells: UnsafeMutablePointer<Int32>?
     private var mask = 0
 

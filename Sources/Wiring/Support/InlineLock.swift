@@ -8,7 +8,7 @@
 
 /// A pthread mutex and condition variable stored inside another allocation: the header of a
 /// `ManagedBuffer`, so that an object, its lock and its inline elements are one allocation
-/// (a scope's ``DisposalBag``). Used only through a pointer to it (``InlineLockPointer``):
+/// (a scope's ``Lifespan``). Used only through a pointer to it (``InlineLockPointer``):
 /// a pthread mutex must never move or be copied once initialised.
 struct InlineLock {
     fileprivate var mutex = pthread_mutex_t()

@@ -4,7 +4,7 @@
 /// `@unchecked Sendable`: the box never mutates its value, and every use states why the value may
 /// cross threads. In the core: an instance registered with
 /// ``Container/registerUncheckedSendable(_:tag:instance:file:line:)`` (its caller vouches for it);
-/// a tracked instance and its teardown, which the disposal bag runs once, after the container has
+/// a tracked instance and its teardown, which the owner's lifespan runs once, after the container has
 /// served the instance to any thread that resolved it. In the facades: the closures and values of
 /// an original library's API, which that library already called from whichever thread resolved,
 /// as each migration article states.

@@ -42,18 +42,18 @@ enum AsyncFrames {
         let service: String
         /// The construction this frame is, for a shared instance.
         let build: AsyncBuildID?
-        /// The disposal bag the build counted itself in, if any: an end called from inside this
+        /// The disposal lifespan the build counted itself in, if any: an end called from inside this
         /// build must not wait for it.
-        let bag: ObjectIdentifier?
+        let lifespan: ObjectIdentifier?
     }
 
     @TaskLocal static var frames: [Frame] = []
     @TaskLocal static var graph: AsyncGraph?
 
-    /// How many builds of the current task count themselves in `bag`.
-    static func builds(in bag: DisposalBag) -> Int {
-        let id = ObjectIdentifier(bag)
-        return frames.count { $0.bag == id }
+    /// How many builds of the current task count themselves in `lifespan`.
+    static func builds(in lifespan: Lifespan) -> Int {
+        let id = ObjectIdentifier(lifespan)
+        return frames.count { $0.lifespan == id }
     }
 }
 

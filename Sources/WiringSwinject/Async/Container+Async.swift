@@ -201,7 +201,8 @@ extension Container {
             }
         }
         let frame = AsyncFrames.Frame(
-            entry: ObjectIdentifier(entry), service: "\(entry.serviceType)", build: id, bag: tracked.map { ObjectIdentifier($0.bag) })
+            entry: ObjectIdentifier(entry), service: "\(entry.serviceType)", build: id,
+            lifespan: tracked.map { ObjectIdentifier($0.lifespan) })
         let made: AsyncResult = await AsyncFrames.$frames.withValue(frames + [frame]) {
             do {
                 return .built(try await factory.make(self))

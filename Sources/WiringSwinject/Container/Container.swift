@@ -46,10 +46,10 @@ public final class Container: @unchecked Sendable {
     let turnstile: BuildGate
     /// Its behaviors, its children and retired registrations for its shutdown.
     private let links = Lock<Links>(Links())
-    /// Its bag, once made (``disposables``): a retained `DisposalBag`, set at most once, released
+    /// Its lifespan, once made (``disposables``): a retained `Lifespan`, set at most once, released
     /// in `deinit`. (The core's `SetOnce`, generic and unspecialised across modules, cost a
     /// generic call per load.)
-    private var bagPointer: AtomicView<UnsafeRawPointer?> { AtomicView(inline: self, word: 1) }
+    private var lifespanPointer: AtomicView<UnsafeRawPointer?> { AtomicView(inline: self, word: 1) }
     /// The next place in the creation order of the instances it will dispose.
     private var creations: AtomicView<Int> { AtomicView(inline: self, word: 2) }
     /// Graphs set for this container's next resolve on some thread (`restoreObjectGraph`) that
@@ -243,31 +243,31 @@ public final class Container: @unchecked Sendable {
     /// builds in flight (`Disposal/`). Made when first needed, by such a build or a shutdown: a
     /// container that has nothing to dispose (a synchronized resolver, a child that only resolves)
     /// costs nothing for it, and its parent does not track it.
-    var disposables: DisposalBag {
-        if let bag = loadBag() { return bag }
-        // Adopted before the bag is published, and born closed if an ancestor is ending: a
+    var disposables: Lifespan {
+        if let lifespan = loadLifespan() { return lifespan }
+        // Adopted before the lifespan is published, and born closed if an ancestor is ending: a
         // parent's shutdown either finds this child among its children (it stops its own builds,
         // then lists them) or has stopped its own builds before this looks.
         parent?.adopt(self)
-        let made = DisposalBag.make()
+        let made = Lifespan.make()
         if parent?.isEnding == true { made.stopBuilds() }
         // The pointer: `made` retained for the container if it wins, released at once if not.
         let raw = UnsafeRawPointer(Unmanaged.passRetained(made).toOpaque())
-        let (exchanged, winner) = bagPointer.compareExchange(expected: nil, desired: raw, ordering: .acquiringAndReleasing)
-        if !exchanged { Unmanaged<DisposalBag>.fromOpaque(raw).release() }
-        return exchanged ? made : Unmanaged<DisposalBag>.fromOpaque(winner!).takeUnretainedValue()
+        let (exchanged, winner) = lifespanPointer.compareExchange(expected: nil, desired: raw, ordering: .acquiringAndReleasing)
+        if !exchanged { Unmanaged<Lifespan>.fromOpaque(raw).release() }
+        return exchanged ? made : Unmanaged<Lifespan>.fromOpaque(winner!).takeUnretainedValue()
     }
 
-    /// The bag, if made. The pointer holds the container's reference to it, taken when it was
+    /// The lifespan, if made. The pointer holds the container's reference to it, taken when it was
     /// stored and given back in `deinit`, so it is valid while the container lives.
     @inline(__always)
-    private func loadBag() -> DisposalBag? {
-        bagPointer.load(ordering: .acquiring).map { Unmanaged<DisposalBag>.fromOpaque($0).takeUnretainedValue() }
+    private func loadLifespan() -> Lifespan? {
+        lifespanPointer.load(ordering: .acquiring).map { Unmanaged<Lifespan>.fromOpaque($0).takeUnretainedValue() }
     }
 
     deinit {
         // No other reference to the container exists: no thread can load the pointer any more.
-        if let raw = bagPointer.load(ordering: .acquiring) { Unmanaged<DisposalBag>.fromOpaque(raw).release() }
+        if let raw = lifespanPointer.load(ordering: .acquiring) { Unmanaged<Lifespan>.fromOpaque(raw).release() }
         // A thread that settles a pending graph holds the container meanwhile, so none does now.
         let pending = pendingGraphs.load(ordering: .relaxed)
         if pending > 0 { ResolutionThread.pendingRestoredGraphs.subtract(pending, ordering: .relaxed) }
@@ -281,7 +281,7 @@ public final class Container: @unchecked Sendable {
 
     /// Whether this container or an ancestor has begun to shut down.
     private var isEnding: Bool {
-        if let bag = loadBag(), bag.isClosed { return true }
+        if let lifespan = loadLifespan(), lifespan.isClosed { return true }
         return parent?.isEnding ?? false
     }
 
@@ -359,7 +359,7 @@ public final class Container: @unchecked Sendable {
         _ = alive
     }
 
-    /// The children made from this container that are still alive and have a bag.
+    /// The children made from this container that are still alive and have a lifespan.
     var liveChildren: [Container] {
         links.withLock { $0.children.compactMap(\.container) }
     }
@@ -396,7 +396,7 @@ private struct Links {
     var retired: [WeakEntry] = []
     /// Instances that retired registrations left for its shutdown to dispose.
     var left: [LeftInstance] = []
-    /// Its children that made a bag, weakly: a child lives as long as its users hold it.
+    /// Its children that made a lifespan, weakly: a child lives as long as its users hold it.
     var children: [WeakContainer] = []
     /// The number of children, and of retired registrations, at which the gone ones are next dropped.
     private var pruneChildrenAt = 8

@@ -24,7 +24,7 @@ extension Container {
     /// - Throws: ``DisposalError`` listing the teardowns that failed.
     public func shutdown() async throws(DisposalError) {
         do throws(DisposalError) {
-            let inside = AsyncFrames.frames.contains { $0.bag != nil }
+            let inside = AsyncFrames.frames.contains { $0.lifespan != nil }
             try await disposables.end(insideForeignBuild: inside) { () async throws(DisposalError) in try await self.shutDownOnce() }
         } catch {
             throw error.ending(.container)
@@ -60,7 +60,7 @@ extension Container {
     }
 
     /// What ending this container and its live children would need to await: instances with an
-    /// asynchronous teardown, and what the bag awaits (teardowns a reset started).
+    /// asynchronous teardown, and what the lifespan awaits (teardowns a reset started).
     private func asynchronousEndNeeds() -> [String] {
         var needs: [String] = []
         for entry in ownEntries {
@@ -80,17 +80,14 @@ extension Container {
     }
 
     /// The first ``shutdown()``'s work: the core's steps for a container's end (its
-    /// `DisposalBag.runEnd`): its live children shut down first, since their instances may use
+    /// `Lifespan.runEnd`): its live children shut down first, since their instances may use
     /// this container's; once the builds in flight finish, its registrations are retired and
     /// its instances taken from their storages, disposed newest first, and released.
     private func shutDownOnce() async throws(DisposalError) {
         try await disposables.runEnd(
             endingDependents: {
-                var failures: [DisposalError.Failure] = []
-                for child in liveChildren {
-                    failures += await DisposalError.failures(awaiting: { () async throws(DisposalError) in try await child.shutdown() })
+                await DisposalError.failures(awaitingEnd: liveChildren) { (child) async throws(DisposalError) in try await child.shutdown()
                 }
-                return failures
             },
             // Called from inside one of its own async builds (an async factory shutting its own
             // container down), it waits for none: another build may be waiting for the caller's.
@@ -104,13 +101,9 @@ extension Container {
     /// ``shutDownOnce()`` without `await`.
     private func shutDownOnceSynchronously() throws(DisposalError) {
         try disposables.runEndSynchronously(
+            // A child that refused reports what needed `await`: it appeared since the check.
             endingDependents: {
-                var failures: [DisposalError.Failure] = []
-                for child in liveChildren {
-                    // A child that refused reports what needed `await`: it appeared since the check.
-                    failures += DisposalError.failures { () throws(DisposalError) in try child.syncShutdown() }
-                }
-                return failures
+                DisposalError.failures(ending: liveChildren) { (child) throws(DisposalError) in try child.syncShutdown() }
             },
             insideForeignBuild: isCalledFromBuild,
             retire: retireAndTakeInstances,
@@ -133,7 +126,7 @@ extension Container {
 
     /// Takes the instances its registrations' permanent storages hold out of them, with those
     /// that retired registrations left (``keepForShutdown(_:type:teardown:)``), and hands those
-    /// with a teardown to the bag in creation order, for its end to dispose newest first.
+    /// with a teardown to the lifespan in creation order, for its end to dispose newest first.
     /// Returns them all, for the caller to release after that.
     /// Called right after ``retireRegistrations()``: a build that stores an instance once the
     /// container has ended hands it over itself (``handOver(_:type:teardown:)``). The storage's
@@ -168,7 +161,7 @@ extension Container {
         track(dropped, type: type, teardown: registered)?.disposeNow()
     }
 
-    /// Hands `stored`'s instance, of `type`, to the bag with the teardown that disposes it; `nil`
+    /// Hands `stored`'s instance, of `type`, to the lifespan with the teardown that disposes it; `nil`
     /// when there is no instance, or nothing would dispose it.
     private func track(_ stored: PermanentStorage.Stored, type: Any.Type, teardown registered: EntryTeardown?) -> DisposalTicket? {
         guard let instance = stored.instance, let teardown = EntryTeardown.teardown(for: instance, registered: registered)
@@ -179,7 +172,7 @@ extension Container {
     /// Whether the caller runs inside a build: a factory or `initCompleted` closure on this
     /// thread, or an async build of this task.
     private var isCalledFromBuild: Bool {
-        ResolutionThread.current.isInsideBuild || AsyncFrames.frames.contains { $0.bag != nil }
+        ResolutionThread.current.isInsideBuild || AsyncFrames.frames.contains { $0.lifespan != nil }
     }
 
     /// Whether the container was shut down: its registrations resolve to nothing.
