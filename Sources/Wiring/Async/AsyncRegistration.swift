@@ -118,7 +118,7 @@ final class AsyncBuild<T: Sendable>: Sendable, FreshCopying, AsyncStarting {
     }
 
     /// What a construction does with its instance before it counts itself out of its owner's
-    /// disposal lifespan: stores it, with its ticket, into `cell`.
+    /// lifespan: stores it, with its ticket, into `cell`.
     static func publishing(
         into cell: InstanceCell<T>,
         entry: Entry<T>,

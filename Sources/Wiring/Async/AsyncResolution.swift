@@ -5,7 +5,7 @@ enum AsyncResolutionStack {
         let key: ServiceKey
         /// The construction this frame is, for caching lifetimes.
         let build: AsyncBuildID?
-        /// The disposal lifespan the build counted itself in, if its lifetime is tracked: a shutdown
+        /// The lifespan the build counted itself in, if its lifetime is tracked: a shutdown
         /// or close called from inside this build must not wait for it.
         let lifespan: ObjectIdentifier?
     }

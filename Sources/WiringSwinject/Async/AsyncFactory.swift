@@ -42,7 +42,7 @@ enum AsyncFrames {
         let service: String
         /// The construction this frame is, for a shared instance.
         let build: AsyncBuildID?
-        /// The disposal lifespan the build counted itself in, if any: an end called from inside this
+        /// The lifespan the build counted itself in, if any: an end called from inside this
         /// build must not wait for it.
         let lifespan: ObjectIdentifier?
     }
