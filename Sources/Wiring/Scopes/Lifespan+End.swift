@@ -199,7 +199,7 @@ extension Lifespan {
             }
         }
         if !state.running.isEmpty { needs.append("asynchronous teardowns that a reset started") }
-        if state.asyncInFlight > 0 { needs.append("asynchronous builds in flight") }
+        if state.asyncInFlight > 0 { needs.append("asynchronous builds in flight (or teardowns a reset is starting)") }
         return needs
     }
 
@@ -367,8 +367,17 @@ extension Lifespan {
         while let teardown = order.next() {
             if let failure = await teardown.run() { failures.append(failure) }
         }
-        for task in order.running {
-            if let failure = await task.value { failures.append(failure) }
+        // Then the teardown tasks resets started, those started while this ran (by a build that
+        // lost the race with this end and disposes its own instance) included.
+        var running = order.running
+        while !running.isEmpty {
+            for task in running {
+                if let failure = await task.value { failures.append(failure) }
+            }
+            running = withState { state in
+                defer { state.running = [:] }
+                return Array(state.running.values)
+            }
         }
         try report(failures)
     }

@@ -54,7 +54,8 @@ package final class Lifespan: ManagedBuffer<Lifespan.Header, ScopeSlot> {
         var closed = false
         /// Set once ``disposeAll()`` took its snapshot: later tickets are their builds' to dispose.
         var finished = false
-        /// How many of `inFlight` are async builds, which a synchronous end cannot wait for.
+        /// How many of `inFlight` are async builds, which a synchronous end cannot wait for, or a
+        /// scope's resets starting asynchronous teardowns (``Lifespan/resetUnlessEnding()``).
         var asyncInFlight = 0
         /// Closers waiting until `inFlight` drops to their limit.
         var waiters: [(limit: Int, waiter: Waiter)] = []

@@ -91,9 +91,10 @@ public final class Scope: Resolving, Sendable {
     ///
     /// A disposable instance is disposed once, before this returns (an asynchronous teardown
     /// runs in a task that ``close()`` awaits). A build in flight is not waited for: it returns
-    /// its instance to its caller and does not cache it.
+    /// its instance to its caller and does not cache it. Once the scope has begun to close, its
+    /// end disposes the instances instead, and this only keeps builds in flight from caching.
     public func reset() {
-        lifespan.resetSlots()
+        lifespan.resetUnlessEnding()
     }
 
     /// This scope if `name` is `nil`, else the nearest scope (this one or an ancestor) with `name`.

@@ -368,6 +368,17 @@ extension Lifespan {
         drainSlots(resetting: true) { disposeAndRelease($0) }
     }
 
+    /// ``Scope/reset()``: ``resetSlots()``, so that no end misses an asynchronous teardown it
+    /// starts (the container's end, which may follow, would dispose what such a teardown uses):
+    /// - once the scope's end has begun, that end disposes the instances itself, in its order,
+    ///   awaiting what it must, and the reset only keeps builds in flight from caching;
+    /// - before, a batch of instances with an asynchronous teardown counts itself in as an async
+    ///   build in flight (``State/asyncInFlight``) until their tasks are started: an `async` end
+    ///   waits for it, then awaits the tasks; a synchronous one refuses, as for an async build.
+    func resetUnlessEnding() {
+        drainSlots(resetting: true, asReset: true) { disposeAndRelease($0) }
+    }
+
     /// Takes every slot not being built out of the lifespan, newest first, and hands each to `each`
     /// after the lock. `resetting` counts a reset first (``ScopeSlots/generation``), so that a
     /// build it overlaps does not publish. A few at a time, moved to the stack under the lock: no
@@ -376,21 +387,37 @@ extension Lifespan {
     /// Never inlined: inlined into the general end's `defer`, it made the one-step close that
     /// shares that function about 200 instructions dearer.
     @inline(never)
-    func drainSlots(resetting: Bool, _ each: (consuming ScopeSlot) -> Void) {
+    func drainSlots(resetting: Bool, asReset: Bool = false, _ each: (consuming ScopeSlot) -> Void) {
         withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: 8) { buffer in
             var counted = !resetting
             while true {
                 var many: [ScopeSlot] = []
-                let taken = withLocked { _, slots, inline -> Int in
+                var countedIn = false
+                let taken = withLocked { state, slots, inline -> Int in
                     if !counted {
                         slots.generation &+= 1
                         counted = true
                     }
+                    if asReset, state.closed { return 0 }
+                    let taken: Int
                     if slots.count > buffer.count {
                         many = slots.takeSettled(inline: inline)
-                        return many.count
+                        taken = many.count
+                    } else {
+                        taken = slots.takeNewest(into: buffer, inline: inline)
                     }
-                    return slots.takeNewest(into: buffer, inline: inline)
+                    if asReset, taken > 0 {
+                        let startsTasks =
+                            many.isEmpty
+                            ? UnsafeMutableBufferPointer(rebasing: buffer[0..<taken]).contains(where: \.startsAsynchronousTeardown)
+                            : many.contains(where: \.startsAsynchronousTeardown)
+                        if startsTasks {
+                            state.inFlight += 1
+                            state.asyncInFlight += 1
+                            countedIn = true
+                        }
+                    }
+                    return taken
                 }
                 if taken == 0 { return }
                 if many.isEmpty {
@@ -400,6 +427,8 @@ extension Lifespan {
                     many.sort { $0.order < $1.order }
                     while let slot = many.popLast() { each(slot) }
                 }
+                // Its tasks started, an end that waited for it takes them.
+                if countedIn { _ = leave(async: true) }
             }
         }
     }

@@ -47,6 +47,12 @@ package struct ScopeSlot {
         self.phase = phase
     }
 
+    /// Whether disposing the slot starts an asynchronous teardown in a task: its instance's
+    /// own, or its ticket's (an async build's).
+    var startsAsynchronousTeardown: Bool {
+        teardownKind == .async || ticket?.isAsync == true
+    }
+
     /// The instance's teardown, once: `nil` afterwards, or if it has none.
     mutating func takeTeardown() -> DisposalTicket.Teardown? {
         guard teardownKind != .none else { return nil }
