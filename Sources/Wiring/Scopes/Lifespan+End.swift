@@ -262,7 +262,8 @@ extension Lifespan {
     /// ``disposeAll()`` without `await`: runs every synchronous teardown not yet run, newest
     /// first. An asynchronous one that appeared after ``stopBuildsUnlessAsynchronous()`` (a
     /// build in flight made it) is started in a task and reported as not awaited, as are
-    /// teardown tasks still running; the next `async` end awaits them.
+    /// teardown tasks still running (the next `async` end awaits them) and async work in flight
+    /// that a synchronous end forced by its container could not wait for.
     package func disposeAllSynchronously() throws(DisposalError) {
         var order = takeSnapshot(takingRunning: false)
         var failures: [DisposalError.Failure] = []
@@ -272,6 +273,13 @@ extension Lifespan {
         if !order.running.isEmpty {
             failures.append(
                 DisposalError.Failure(registration: "teardowns a reset started", error: AsynchronousTeardownNotAwaited())
+            )
+        }
+        if order.asyncInFlight {
+            failures.append(
+                DisposalError.Failure(
+                    registration: "asynchronous builds in flight (or teardowns a reset is starting)",
+                    error: AsynchronousTeardownNotAwaited())
             )
         }
         try report(failures)
@@ -287,12 +295,17 @@ extension Lifespan {
         /// The teardown tasks resets started: an `async` end awaits them, a synchronous one
         /// reports them (and leaves them in the lifespan for a later end).
         let running: [Task<DisposalError.Failure?, Never>]
+        /// Whether async work was in flight (an async build, or a reset starting asynchronous
+        /// teardowns) when the snapshot was taken: an `async` end has waited for it, a synchronous
+        /// one forced by its container cannot, and reports that its teardowns were not awaited.
+        let asyncInFlight: Bool
         private var nextTicket = 0
 
-        init(lifespan: Lifespan, pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>]) {
+        init(lifespan: Lifespan, pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>], asyncInFlight: Bool) {
             self.lifespan = lifespan
             self.pending = pending
             self.running = running
+            self.asyncInFlight = asyncInFlight
         }
 
         /// One teardown: of a scope's slot, or of a ticket.
@@ -331,16 +344,17 @@ extension Lifespan {
     /// the teardowns to run, newest first, and the teardown tasks resets started (taken from the
     /// lifespan, to await, or left in it for a later end that can).
     private func takeSnapshot(takingRunning: Bool) -> TeardownOrder {
-        let (pending, running) = withState { state -> ([DisposalTicket], [Task<DisposalError.Failure?, Never>]) in
+        let (pending, running, asyncInFlight) = withState { state -> ([DisposalTicket], [Task<DisposalError.Failure?, Never>], Bool) in
             state.finished = true
+            let asyncInFlight = state.asyncInFlight > 0
             // A request scope usually has neither: no sorting, no array made for it.
-            if state.tickets.isEmpty, state.running.isEmpty { return ([], []) }
+            if state.tickets.isEmpty, state.running.isEmpty { return ([], [], asyncInFlight) }
             let pending = state.tickets.values.sorted { $0.order > $1.order }
             let running = Array(state.running.values)
             if takingRunning { state.running = [:] }
-            return (pending, running)
+            return (pending, running, asyncInFlight)
         }
-        return TeardownOrder(lifespan: self, pending: pending, running: running)
+        return TeardownOrder(lifespan: self, pending: pending, running: running, asyncInFlight: asyncInFlight)
     }
 
     /// Throws `failures` with those of teardowns that ran outside an end since the last report.
