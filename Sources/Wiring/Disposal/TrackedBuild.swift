@@ -37,12 +37,12 @@ struct TrackedBuild {
     /// build must not start, unless it is part of a build in flight, which may finish its graph
     /// (``Lifespan/enter(async:nested:)``).
     static func enter(_ entry: AnyEntry, through resolver: Resolver, async: Bool) throws(WiringError) -> TrackedBuild {
-        let scope = resolver.scope
-        let lifespan = scope?.lifespan ?? resolver.container.disposables
+        let lifespan = DisposalTracker.lifespan(of: resolver)
+        let inScope = resolver.scope != nil
         guard lifespan.enter(async: async, nested: { BuildNesting.isInsideBuild }) else {
-            throw ended(entry, inScope: scope != nil)
+            throw ended(entry, inScope: inScope)
         }
-        return TrackedBuild(lifespan: lifespan, entry: entry, isAsync: async, inScope: scope != nil)
+        return TrackedBuild(lifespan: lifespan, entry: entry, isAsync: async, inScope: inScope)
     }
 
     /// The error of a build whose owner ended: the scope it was built through was closed, or

@@ -187,6 +187,10 @@ extension Lifespan {
         withLocked { state, slots, inline in Self.asynchronousEndNeeds(state, slots.asynchronousTeardowns(inline: inline)) }
     }
 
+    /// How a refusal, or a forced synchronous end, names async work in flight
+    /// (``State/asyncInFlight``).
+    private static let asyncWorkInFlight = "asynchronous builds in flight (or teardowns a reset is starting)"
+
     /// `inSlots`: a scope's own instances with an asynchronous teardown, with their order.
     private static func asynchronousEndNeeds(_ state: State, _ inSlots: [(order: Int, name: String)]) -> [String] {
         guard case .notStarted = state.ending else { return [] }
@@ -199,7 +203,7 @@ extension Lifespan {
             }
         }
         if !state.running.isEmpty { needs.append("asynchronous teardowns that a reset started") }
-        if state.asyncInFlight > 0 { needs.append("asynchronous builds in flight (or teardowns a reset is starting)") }
+        if state.asyncInFlight > 0 { needs.append(asyncWorkInFlight) }
         return needs
     }
 
@@ -278,7 +282,7 @@ extension Lifespan {
         if order.asyncInFlight {
             failures.append(
                 DisposalError.Failure(
-                    registration: "asynchronous builds in flight (or teardowns a reset is starting)",
+                    registration: Self.asyncWorkInFlight,
                     error: AsynchronousTeardownNotAwaited())
             )
         }

@@ -90,6 +90,14 @@ package final class Lifespan: ManagedBuffer<Lifespan.Header, ScopeSlot> {
             return nextOrder
         }
 
+        /// Counts a build in: the owner's end waits for it (an `async` one, or refuses to start
+        /// while it runs, if synchronous).
+        @inline(__always)
+        mutating func enter(async: Bool) {
+            inFlight += 1
+            if async { asyncInFlight += 1 }
+        }
+
         /// Counts a build out; returns the closers it lets go, to resume after the lock.
         mutating func leave(async: Bool) -> [Waiter] {
             inFlight -= 1
@@ -218,8 +226,7 @@ package final class Lifespan: ManagedBuffer<Lifespan.Header, ScopeSlot> {
     package func enter(async: Bool, nested: () -> Bool) -> Bool {
         withState { state in
             if state.closed, state.finished || !nested() { return false }
-            state.inFlight += 1
-            if async { state.asyncInFlight += 1 }
+            state.enter(async: async)
             return true
         }
     }

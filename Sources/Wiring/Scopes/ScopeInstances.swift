@@ -412,8 +412,7 @@ extension Lifespan {
                             ? UnsafeMutableBufferPointer(rebasing: buffer[0..<taken]).contains(where: \.startsAsynchronousTeardown)
                             : many.contains(where: \.startsAsynchronousTeardown)
                         if startsTasks {
-                            state.inFlight += 1
-                            state.asyncInFlight += 1
+                            state.enter(async: true)
                             countedIn = true
                         }
                     }
@@ -447,7 +446,7 @@ extension Lifespan.Header {
     /// Claims a slot of `entry`'s registration for a build on `thread`, counted in for the end
     /// to wait for; returns the reset generation it started at. Requires the lock.
     mutating func claim(_ entry: AnyEntry, by thread: UInt, inline: UnsafeMutablePointer<ScopeSlot>) -> Int {
-        state.inFlight += 1
+        state.enter(async: false)
         _ = slots.append(entry, phase: .building(thread: thread), inline: inline)
         return slots.generation
     }
