@@ -184,19 +184,27 @@ final class OpenScopes: Sendable {
         return (kept, dropped)
     }
 
-    /// Puts a chain taken out back under the lifespans pushed meanwhile, which are newer. Requires
-    /// `walking` (so the list cannot have ended meanwhile: only a walk ends it).
+    /// Puts a chain taken out back under the lifespans pushed meanwhile, which are newer, so that
+    /// the list stays newest first and shutdown ends every scope before the one it was made from.
+    /// Requires `walking` (so the list cannot have ended meanwhile: only a walk ends it).
+    ///
+    /// Pushes only ever change the head, and write the link of their own lifespan before they
+    /// publish it: the oldest lifespan pushed meanwhile (the one whose link is `0`) is linked by
+    /// no one but a walk, so the chain is hung under it by a plain store, which the next walk,
+    /// taking `walking`, sees. Only while nothing was pushed meanwhile does the chain go back at
+    /// the head, by the compare-and-swap that a push would otherwise win first.
     private func putBack(_ chain: Chain) {
         guard chain.first != 0 else { return }
-        let last = Self.lifespan(at: chain.last)
         var current = head.load(ordering: .acquiring)
-        while true {
-            last.nextOpenScope = current
+        while current == 0 {
             let (exchanged, original) = head.compareExchange(
-                expected: current, desired: chain.first, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
+                expected: 0, desired: chain.first, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
             if exchanged { return }
             current = original
         }
+        var oldest = current
+        Self.walk(from: current) { node, _ in oldest = node }
+        Self.lifespan(at: oldest).nextOpenScope = chain.first
     }
 
     /// Releases the list's references to a chain's lifespans; call it after `walking`.
