@@ -290,7 +290,9 @@ extension AtomicView where Value: AtomicWordInteger {
 /// atomic functions, through the word's address. That address is where a root class's stored
 /// properties start (`_getUnsafePointerToStoredProperties`, as swift-atomics' `ManagedAtomic`
 /// finds its storage), since Swift lays out a class's stored properties in the order they are
-/// declared; `AtomicsTests` checks it for plain and generic classes.
+/// declared; `AtomicsTests` checks it for plain and generic classes, and `InlineAtomicsLayoutTests`
+/// checks every class in the sources that reads words so (found by `AtomicView(inline: self`):
+/// a root class, the words its first stored property, with room for each word it reads.
 package typealias AtomicWordStorage = cwiring_atomic_word
 
 extension AtomicWordStorage {
