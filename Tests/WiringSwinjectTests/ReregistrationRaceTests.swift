@@ -106,10 +106,13 @@ struct ReregistrationRaceTests {
         #expect(ownedTwice.isEmpty, "of \(registrations) registrations")
     }
 
-    @Test("a container whose default scope is .container has no such window: every registration builds once, every instance is disposed once")
+    @Test(
+        "a container whose default scope is .container has no such window: every registration builds once, every instance is disposed once"
+    )
     func builtOnceWithTheScopeAsDefault() throws {
         let (built, missing, registrations, last) = try race(runs: 30, makeContainer: { Container(defaultObjectScope: .container) }) {
-            entry in entry.onDispose { $0.disposals.add(1, ordering: .relaxed) }
+            entry in
+            entry.onDispose { $0.disposals.add(1, ordering: .relaxed) }
         }
         #expect(missing == 0)
         let rebuilt = built.filter { $0.value.count > 1 }.map { "registration \($0.key): \($0.value.count) builds" }
