@@ -290,12 +290,14 @@ extension Lifespan {
     }
 
     /// The teardowns an end runs, newest first: the tickets its snapshot took, merged with a
-    /// scope's own instances (taken from their slots one at a time: a slot's teardown is run
-    /// once, by whoever takes it). A container's lifespan has no slots.
+    /// scope's own instances, whose teardowns it took from their slots in the same lock. A
+    /// container's lifespan has no slots.
     struct TeardownOrder {
         let lifespan: Lifespan
         /// The tickets not yet disposed, newest first.
         let pending: [DisposalTicket]
+        /// The teardowns of a scope's own instances, oldest first: the newest is taken off the back.
+        private var slots: [SlotTeardown]
         /// The teardown tasks resets started: an `async` end awaits them, a synchronous one
         /// reports them (and leaves them in the lifespan for a later end).
         let running: [Task<DisposalError.Failure?, Never>]
@@ -305,9 +307,13 @@ extension Lifespan {
         let asyncInFlight: Bool
         private var nextTicket = 0
 
-        init(lifespan: Lifespan, pending: [DisposalTicket], running: [Task<DisposalError.Failure?, Never>], asyncInFlight: Bool) {
+        init(
+            lifespan: Lifespan, pending: [DisposalTicket], slots: [SlotTeardown], running: [Task<DisposalError.Failure?, Never>],
+            asyncInFlight: Bool
+        ) {
             self.lifespan = lifespan
             self.pending = pending
+            self.slots = slots
             self.running = running
             self.asyncInFlight = asyncInFlight
         }
@@ -337,7 +343,10 @@ extension Lifespan {
         /// The next teardown to run, newest first; `nil` when all have been taken.
         mutating func next() -> Teardown? {
             let newestTicket = nextTicket < pending.count ? pending[nextTicket].order : -1
-            if let slot = lifespan.takeNewestSlotTeardown(newerThan: newestTicket) { return .slot(slot.teardown, slot.run) }
+            if let newestSlot = slots.last, newestSlot.order > newestTicket {
+                slots.removeLast()
+                return .slot(newestSlot.teardown, lifespan.run(for: newestSlot.entry))
+            }
             guard nextTicket < pending.count else { return nil }
             defer { nextTicket += 1 }
             return .ticket(pending[nextTicket])
@@ -345,20 +354,29 @@ extension Lifespan {
     }
 
     /// The last step of either end: from now on a new ticket is its build's to dispose. Returns
-    /// the teardowns to run, newest first, and the teardown tasks resets started (taken from the
-    /// lifespan, to await, or left in it for a later end that can).
+    /// the teardowns to run, newest first (the tickets, and the teardowns of a scope's own
+    /// instances, taken in the same lock and sorted after it: an end of many instances costs no
+    /// scan per teardown), and the teardown tasks resets started (taken from the lifespan, to
+    /// await, or left in it for a later end that can).
     private func takeSnapshot(takingRunning: Bool) -> TeardownOrder {
-        let (pending, running, asyncInFlight) = withState { state -> ([DisposalTicket], [Task<DisposalError.Failure?, Never>], Bool) in
+        typealias Snapshot = (
+            pending: [DisposalTicket], slots: [SlotTeardown], running: [Task<DisposalError.Failure?, Never>], asyncInFlight: Bool
+        )
+        var snapshot = withLocked { state, slots, inline -> Snapshot in
             state.finished = true
             let asyncInFlight = state.asyncInFlight > 0
-            // A request scope usually has neither: no sorting, no array made for it.
-            if state.tickets.isEmpty, state.running.isEmpty { return ([], [], asyncInFlight) }
-            let pending = state.tickets.values.sorted { $0.order > $1.order }
+            let slotTeardowns = slots.takeTeardowns(inline: inline)
+            // A request scope usually has neither: no array made for them.
+            if state.tickets.isEmpty, state.running.isEmpty { return ([], slotTeardowns, [], asyncInFlight) }
             let running = Array(state.running.values)
             if takingRunning { state.running = [:] }
-            return (pending, running, asyncInFlight)
+            return (Array(state.tickets.values), slotTeardowns, running, asyncInFlight)
         }
-        return TeardownOrder(lifespan: self, pending: pending, running: running, asyncInFlight: asyncInFlight)
+        snapshot.pending.sort { $0.order > $1.order }
+        snapshot.slots.sort { $0.order < $1.order }
+        return TeardownOrder(
+            lifespan: self, pending: snapshot.pending, slots: snapshot.slots, running: snapshot.running,
+            asyncInFlight: snapshot.asyncInFlight)
     }
 
     /// Throws `failures` with those of teardowns that ran outside an end since the last report.

@@ -432,13 +432,13 @@ extension Lifespan {
         }
     }
 
-    /// Takes the teardown of the newest slot that has one, if it is newer than `limit`, for an
-    /// end to run after the lock, with what runs and reports it.
-    func takeNewestSlotTeardown(newerThan limit: Int) -> (teardown: DisposalTicket.Teardown, run: TeardownRun)? {
-        let taken = withLocked { _, slots, inline -> (DisposalTicket.Teardown, AnyEntry)? in
-            slots.takeNewestTeardown(newerThan: limit, inline: inline)
-        }
-        return taken.map { ($0.0, run(for: $0.1)) }
+    /// One slot's teardown, taken by an end (``ScopeSlots/takeTeardowns(inline:)``) to run after
+    /// the lock. The slot stays in the lifespan until the end releases it; a slot's teardown runs
+    /// once, by whoever takes it.
+    struct SlotTeardown {
+        let order: Int
+        let teardown: DisposalTicket.Teardown
+        let entry: AnyEntry
     }
 }
 
@@ -529,23 +529,23 @@ extension ScopeSlots {
         return taken
     }
 
-    /// Takes the teardown of the newest slot that has one, if it is newer than `limit`. Requires
-    /// the lock.
-    mutating func takeNewestTeardown(newerThan limit: Int, inline: UnsafeMutablePointer<ScopeSlot>) -> (DisposalTicket.Teardown, AnyEntry)?
-    {
+    /// Takes the teardown of every slot that has one, in the slots' order. Requires the lock.
+    mutating func takeTeardowns(inline: UnsafeMutablePointer<ScopeSlot>) -> [Lifespan.SlotTeardown] {
         let slots = base(inline)
-        while let newest = Self.newestWithTeardown(slots, count: count, newerThan: limit) {
-            if let teardown = slots[newest].takeTeardown() { return (teardown, slots[newest].entry) }
+        var taken: [Lifespan.SlotTeardown] = []
+        for index in 0..<count where slots[index].teardownKind != .none {
+            if let teardown = slots[index].takeTeardown() {
+                taken.append(Lifespan.SlotTeardown(order: slots[index].order, teardown: teardown, entry: slots[index].entry))
+            }
         }
-        return nil
+        return taken
     }
 
-    /// The index of the newest of the `count` slots at `slots` whose teardown has not run, if
-    /// it is newer than `limit`. Shared by the ends that take teardowns from the lifespan and from
-    /// slots moved out of it.
-    static func newestWithTeardown(_ slots: UnsafeMutablePointer<ScopeSlot>, count: Int, newerThan limit: Int = -1) -> Int? {
+    /// The index of the newest of the `count` slots at `slots` whose teardown has not run: for the
+    /// quiet close's handful of slots moved out of the lifespan.
+    static func newestWithTeardown(_ slots: UnsafeMutablePointer<ScopeSlot>, count: Int) -> Int? {
         var newest: Int?
-        var newestOrder = limit
+        var newestOrder = -1
         for index in 0..<count where slots[index].teardownKind != .none && slots[index].order > newestOrder {
             newest = index
             newestOrder = slots[index].order
