@@ -14,7 +14,8 @@
 ///
 /// Any other `Hashable & Sendable` value still works as a tag (`tag: DatabaseRole.replica`,
 /// `tag: "replica"`); tags compare as `AnyHashable` does, so `WiringTag("replica")` and the string
-/// `"replica"` are two different tags.
+/// `"replica"` are two different tags. Lookups hash the tag: a tag type whose `hash(into:)` gives
+/// many values one hash makes every lookup among them linear (ResolvingTagsAndArguments).
 public struct WiringTag: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The tag's name.
     public let name: String
