@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Instructions per operation with callgrind, as Benchmarks/README.md describes:
-#   Benchmarks/instructions.sh LIBRARY SCENARIO      (e.g. wiring S1; S1–S5, S7, S7opt, S8, S9)
+#   Benchmarks/instructions.sh LIBRARY SCENARIO      (e.g. wiring S1; S1–S5, S7, S7opt, S8–S10)
 # Runs the release binary (or $WIRING_BENCH_BINARY) twice under callgrind, with 100 and 1,100
 # operations after the same warm-up, and prints (Ir(1,100) − Ir(100)) / 1,000. S5, whose
-# operation is a fresh container with 1,000 registrations, and S9, a scope of 1,000 instances,
-# run 2 and 12 operations instead.
+# operation is a fresh container with 1,000 registrations, S9, a scope of 1,000 instances, and
+# S10, a scope of 2,000 disposed by its close, run 2 and 12 operations instead.
 # It runs a copy stripped of debug info (callgrind-binary.sh).
 set -euo pipefail
 library=${1:?library}
@@ -27,7 +27,7 @@ count() {
     fi
     echo "$total"
 }
-if [ "$scenario" = S5 ] || [ "$scenario" = S9 ]; then few=2 many=12; else few=100 many=1100; fi
+if [ "$scenario" = S5 ] || [ "$scenario" = S9 ] || [ "$scenario" = S10 ]; then few=2 many=12; else few=100 many=1100; fi
 low=$(count $few)
 high=$(count $many)
 per_op=$(( (high - low) / (many - few) ))

@@ -62,6 +62,10 @@ public protocol BenchSubject: AnyObject {
     /// (cached), and the scope closed. Returns how many instances it resolved; `nil` when the
     /// library has no scope with tags.
     func s9() -> Int?
+    /// S10, a scope's end of many teardowns: one scope made to build ``s10Tags`` instances of one
+    /// disposable type under as many tags, then closed, which disposes each once. Returns how many
+    /// its close disposed; `nil` when the library has no scope with tags.
+    func s10() -> Int?
 }
 
 extension BenchSubject {
@@ -69,10 +73,15 @@ extension BenchSubject {
     public func s8() -> AnyObject? { nil }
     /// No scope with tagged instances: every library but Wiring's core.
     public func s9() -> Int? { nil }
+    /// No scope with tagged instances: every library but Wiring's core.
+    public func s10() -> Int? { nil }
 }
 
 /// How many tags S9 registers its scoped type under.
 public let s9Tags = 1_000
+
+/// How many tags S10 registers its disposable scoped type under.
+public let s10Tags = 2_000
 
 /// The type that nobody registers, for S7.
 public protocol Unregistered: AnyObject, Sendable {}

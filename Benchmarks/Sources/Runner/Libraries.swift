@@ -42,7 +42,7 @@ var libraries: [(name: String, subject: any BenchSubject.Type)] {
 let peerNames = ["swinject", "swift-dependencies"]
 
 /// The scenarios a child process can run.
-let scenarioNames = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9"]
+let scenarioNames = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10"]
 
 func subjectType(named name: String) -> (any BenchSubject.Type)? {
     libraries.first { $0.name == name }?.subject

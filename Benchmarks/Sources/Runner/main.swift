@@ -46,8 +46,8 @@ let start = Date()
 for round in 1...rounds {
     // Interleave: each round runs every library once per scenario.
     for scenario in selectedScenarios {
-        // S5–S7 and S9 are not ratios: one round is enough in quick mode, three otherwise at most.
-        if ["S5", "S6", "S7", "S9"].contains(scenario) && round > (quick ? 1 : 2) { continue }
+        // S5–S7, S9 and S10 are not ratios: one round is enough in quick mode, three otherwise at most.
+        if ["S5", "S6", "S7", "S9", "S10"].contains(scenario) && round > (quick ? 1 : 2) { continue }
         for library in selectedLibraries {
             // A child that hangs (a deadlock) is stopped after a time limit, and counts as crashed.
             let output = runChildProcess(
@@ -66,10 +66,10 @@ for round in 1...rounds {
 if options.instructions {
     var cells: [Results.Key] = []
     for library in selectedLibraries {
-        for scenario in selectedScenarios where ["S1", "S2", "S3", "S4", "S5", "S8", "S9"].contains(scenario) {
-            // S5, S8 and S9 only for the libraries that have them (a registration step, a request
-            // scope, tagged scoped instances).
-            if ["S5", "S8", "S9"].contains(scenario), results.field(library, scenario, "supported") != "true" { continue }
+        for scenario in selectedScenarios where ["S1", "S2", "S3", "S4", "S5", "S8", "S9", "S10"].contains(scenario) {
+            // S5, S8, S9 and S10 only for the libraries that have them (a registration step, a
+            // request scope, tagged scoped instances).
+            if ["S5", "S8", "S9", "S10"].contains(scenario), results.field(library, scenario, "supported") != "true" { continue }
             cells.append(Results.Key(library, scenario))
         }
     }

@@ -14,6 +14,19 @@ final class S9Connection: Sendable {
     init(tag: Int) { self.tag = tag }
 }
 
+/// S10's scoped type, registered under ``s10Tags`` tags: its teardown counts itself.
+final class S10Connection: Disposable, Sendable {
+    let disposals: S10Disposals
+    init(disposals: S10Disposals) { self.disposals = disposals }
+    func dispose() { disposals.count += 1 }
+}
+
+/// How many S10 instances were disposed.
+final class S10Disposals: @unchecked Sendable {
+    // @unchecked: S10 runs on one thread, and its scope's synchronous close runs the teardowns on it.
+    var count = 0
+}
+
 public final class WiringSubject: BenchSubject {
     /// The container, public so that a variant can instrument it (``TracedWiringSubject``).
     public let container = Container()
@@ -23,6 +36,17 @@ public final class WiringSubject: BenchSubject {
         let container = Container()
         for tag in 0..<s9Tags {
             container.register(S9Connection.self, tag: tag, lifetime: .scoped) { _ in S9Connection(tag: tag) }
+        }
+        return container
+    }()
+
+    /// S10's registrations, apart like S9's.
+    private let s10Disposals = S10Disposals()
+    private lazy var s10Container: Container = {
+        let container = Container()
+        let disposals = s10Disposals
+        for tag in 0..<s10Tags {
+            container.register(S10Connection.self, tag: tag, lifetime: .scoped) { _ in S10Connection(disposals: disposals) }
         }
         return container
     }()
@@ -88,6 +112,15 @@ public final class WiringSubject: BenchSubject {
         }
         try! scope.syncClose()
         return resolved
+    }
+
+    /// S10: every tag built in one scope, then the scope closed, which disposes them newest first.
+    @inline(never) public func s10() -> Int? {
+        let scope = s10Container.makeScope()
+        for tag in 0..<s10Tags { blackHole(try! scope.resolve(S10Connection.self, tag: tag)) }
+        let before = s10Disposals.count
+        try! scope.syncClose()
+        return s10Disposals.count - before
     }
 
     /// S8: a scope per request, closed synchronously (nothing in it has an async teardown).

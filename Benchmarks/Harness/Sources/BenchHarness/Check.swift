@@ -70,7 +70,7 @@ let metricScenarios: [String: Set<String>] = [
     "ratio": ["S1", "S2", "S3", "S4", "S8"],
     "ratio_to_wiring": ["S1", "S2", "S3", "S4", "S8"],
     "allocations_per_op": ["S1", "S2", "S3", "S4", "S8"],
-    "instructions_per_op": ["S1", "S2", "S3", "S4", "S5", "S8", "S9"],
+    "instructions_per_op": ["S1", "S2", "S3", "S4", "S5", "S8", "S9", "S10"],
     "instructions_ratio_to_manual": ["S1", "S2", "S3", "S4", "S5", "S8"],
     "instructions_ratio_to_wiring": ["S1", "S2", "S3", "S4", "S5", "S8"],
     "s5_warm_ratio": ["S5"],

@@ -6,7 +6,7 @@ public struct Results: Sendable {
     public struct Key: Hashable, Sendable {
         /// The library's name, as `wiring-bench --filter` takes it.
         public let library: String
-        /// The scenario's name, `S1` to `S9`.
+        /// The scenario's name, `S1` to `S10`.
         public let scenario: String
         /// The key of `library` in `scenario`.
         public init(_ library: String, _ scenario: String) {
@@ -190,14 +190,15 @@ extension Results {
                 )
             }
         }
-        if scenarios.contains("S9") {
+        for (scenario, title) in [
+            ("S9", "S9 (ms): a scope of 1,000 tagged instances, filled, read again and closed (median)"),
+            ("S10", "S10 (ms): a scope of 2,000 tagged disposable instances, built and closed (median)"),
+        ] where scenarios.contains(scenario) {
             lines.append("")
-            lines.append(
-                "S9 (ms): a scope of 1,000 tagged instances, filled, read again and closed (median); instructions per op with --instructions"
-            )
-            for library in libraries where field(library, "S9", "supported") == "true" || crashed(library, "S9") {
-                let ms = crashed(library, "S9") ? "crashed" : format(number(library, "S9", "ms"), digits: 3)
-                let count = instructions[Key(library, "S9")]?.value.map { "i=\(format($0))" } ?? ""
+            lines.append("\(title); instructions per op with --instructions")
+            for library in libraries where field(library, scenario, "supported") == "true" || crashed(library, scenario) {
+                let ms = crashed(library, scenario) ? "crashed" : format(number(library, scenario, "ms"), digits: 3)
+                let count = instructions[Key(library, scenario)]?.value.map { "i=\(format($0))" } ?? ""
                 lines.append(row([library, ms, count], widths: [20, 10, 14]))
             }
         }
@@ -266,10 +267,10 @@ extension Results {
                     ],
                 ])
             }
-            if scenarios.contains("S9"), field(library, "S9", "supported") == "true" {
+            for scenario in ["S9", "S10"] where scenarios.contains(scenario) && field(library, scenario, "supported") == "true" {
                 rows.append([
-                    "library": library, "scenario": "S9", "ms": orNull(number(library, "S9", "ms")),
-                    "instructions_per_op": orNull(instructions[Key(library, "S9")]?.value),
+                    "library": library, "scenario": scenario, "ms": orNull(number(library, scenario, "ms")),
+                    "instructions_per_op": orNull(instructions[Key(library, scenario)]?.value),
                 ])
             }
             if scenarios.contains("S7") {
