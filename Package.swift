@@ -70,6 +70,11 @@ let traits: Set<Trait> = [
         name: "Metrics",
         description: "WiringMetrics: a container's builds, scopes and disposals as swift-metrics counters, timers and meters."
     ),
+    .trait(
+        name: "GraphCheck",
+        description:
+            "WiringGraphCheck: a build-tool plugin that reads a target's modules with swift-syntax and fails the build at a missing, circular or captive dependency."
+    ),
 ]
 
 /// A product of a third-party package that a target needs only when `trait` is on.
@@ -113,6 +118,8 @@ let package = Package(
         .library(name: "WiringVapor", targets: ["WiringVapor"]),
         .library(name: "WiringTracing", targets: ["WiringTracing"]),
         .library(name: "WiringMetrics", targets: ["WiringMetrics"]),
+        // The graph checked at build time: apply it to a target, with the GraphCheck trait on.
+        .plugin(name: "WiringGraphCheck", targets: ["WiringGraphCheck"]),
     ],
     traits: traits,
     // Fetched only when a trait that uses them is on (SwiftPM prunes the rest).
@@ -125,6 +132,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // 603: the parser of Swift 6.3, the language this package's tools version asks for.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         // C11 atomics for Support/Atomics.swift: Synchronization.Atomic needs macOS 15 / iOS 18.
@@ -186,6 +195,18 @@ let package = Package(
             path: "Examples/WiringDemo",
             swiftSettings: strictSettings
         ),
+        // The build-time graph check: the tool reads a target's modules with swift-syntax (only
+        // with the GraphCheck trait: without it, it says so in one line and fails), and the
+        // build-tool plugin runs it on the target's sources.
+        .executableTarget(
+            name: "WiringGraphCheckTool",
+            dependencies: [
+                product("SwiftSyntax", "swift-syntax", when: "GraphCheck"),
+                product("SwiftParser", "swift-syntax", when: "GraphCheck"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .plugin(name: "WiringGraphCheck", capability: .buildTool(), dependencies: ["WiringGraphCheckTool"]),
         .testTarget(
             name: "WiringTests",
             dependencies: ["Wiring", "wiring-demo"],

@@ -1,0 +1,2 @@
+/// Nothing to check: the build fails before the graph is read.
+public let plain = 1

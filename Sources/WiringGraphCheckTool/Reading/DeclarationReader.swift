@@ -1,0 +1,276 @@
+#if GraphCheck
+    import SwiftSyntax
+
+    /// Reads the statements of a module's `registrations` into its declarations and nested
+    /// modules. A statement it cannot read for certain (`if`, `for`, a key it cannot name) is
+    /// recorded as an unread part, never guessed at.
+    struct DeclarationReader {
+        let file: String
+        let converter: SourceLocationConverter
+        let module: String
+
+        /// The modifiers that keep a declaration's key and lifetime (`forwarding(to:)` adds a key).
+        private static let modifiers: Set<String> = [
+            "forwarding", "onResolved", "decorated", "onDispose", "trackingTransients", "providedToScopes", "validatedAsRoot",
+        ]
+
+        func read(_ statements: CodeBlockItemListSyntax, into info: inout ModuleInfo) {
+            for statement in statements {
+                guard case .expr(let expression) = statement.item, readItem(expression, into: &info) else {
+                    info.hasUnreadParts = true
+                    continue
+                }
+            }
+        }
+
+        /// One declaration, or one nested module; `false` when it is neither, for certain.
+        private func readItem(_ expression: ExprSyntax, into info: inout ModuleInfo) -> Bool {
+            var forwarded: [String] = []
+            var current = expression
+            while let call = current.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let base = member.base, Self.modifiers.contains(member.declName.baseName.text)
+            {
+                if member.declName.baseName.text == "forwarding" {
+                    guard let target = call.arguments.first(where: { $0.label?.text == "to" }),
+                        let type = KeyReader.metatype(target.expression)
+                    else { return false }
+                    forwarded.append(type)
+                }
+                current = base
+            }
+            guard let call = current.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
+            else { return false }
+            let name = callee.baseName.text
+            if let lifetime = LifetimeKind(declaration: name) {
+                guard let declaration = lifetimeDeclaration(call, lifetime: lifetime, forwarded: forwarded) else { return false }
+                info.declarations.append(declaration)
+                return true
+            }
+            switch name {
+            case "instance":
+                guard let declaration = instanceDeclaration(call, forwarded: forwarded) else { return false }
+                info.declarations.append(declaration)
+                return true
+            case "autowire":
+                guard let declaration = autowireDeclaration(call, forwarded: forwarded) else { return false }
+                info.declarations.append(declaration)
+                return true
+            case "contribution":
+                // A collection's element: it provides no key of its own that reads name here.
+                return forwarded.isEmpty
+            default:
+                // A nested module: a value of a module type, made by its initializer.
+                guard name.first?.isUppercase == true, call.trailingClosure == nil, forwarded.isEmpty, name != "Registrations" else {
+                    return false
+                }
+                info.nested.append(name)
+                return true
+            }
+        }
+
+        /// `singleton(X.self, tag: .t) { r in … }` and the other lifetimes'.
+        private func lifetimeDeclaration(_ call: FunctionCallExprSyntax, lifetime: LifetimeKind, forwarded: [String]) -> Declaration? {
+            var explicitType: String?
+            var tag: Key.Tag?
+            var scopeName: String?
+            var closure = call.trailingClosure
+            for argument in call.arguments {
+                switch argument.label?.text {
+                case nil:
+                    if let written = argument.expression.as(ClosureExprSyntax.self) {
+                        closure = written
+                    } else {
+                        guard explicitType == nil, let type = KeyReader.metatype(argument.expression) else { return nil }
+                        explicitType = type
+                    }
+                case "tag":
+                    guard let read = KeyReader.tag(argument.expression) else { return nil }
+                    tag = read
+                case "in":
+                    scopeName = KeyReader.tag(argument.expression)?.description
+                default:
+                    return nil
+                }
+            }
+            guard let closure, let factory = FactoryReader(closure: closure, file: file, converter: converter) else { return nil }
+            guard let type = explicitType ?? factory.builtType else { return nil }
+            return Declaration(
+                keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: lifetime, scopeName: scopeName,
+                isAsync: factory.isAsync, reads: factory.reads, point: point(call), module: module)
+        }
+
+        /// `instance(value, as: X.self, tag: .t)`: a singleton built before the container.
+        private func instanceDeclaration(_ call: FunctionCallExprSyntax, forwarded: [String]) -> Declaration? {
+            var type: String?
+            var tag: Key.Tag?
+            for argument in call.arguments {
+                switch argument.label?.text {
+                case nil: type = type ?? KeyReader.constructedType(argument.expression)
+                case "as":
+                    guard let written = KeyReader.metatype(argument.expression) else { return nil }
+                    type = written
+                case "tag":
+                    guard let read = KeyReader.tag(argument.expression) else { return nil }
+                    tag = read
+                default: return nil
+                }
+            }
+            guard let type else { return nil }
+            return Declaration(
+                keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: .singleton, scopeName: nil, isAsync: false,
+                reads: [], point: point(call), module: module)
+        }
+
+        /// `autowire(tag: .t, lifetime: .singleton, X.init(a:b:))`: its key and lifetime. What its
+        /// initializer reads is not read here, so it adds no edge.
+        private func autowireDeclaration(_ call: FunctionCallExprSyntax, forwarded: [String]) -> Declaration? {
+            var type: String?
+            var tag: Key.Tag?
+            var lifetime = LifetimeKind.transient
+            for argument in call.arguments {
+                switch argument.label?.text {
+                case nil:
+                    var initializer = argument.expression
+                    if let member = initializer.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+                        let base = member.base
+                    {
+                        initializer = base
+                    }
+                    guard let reference = initializer.as(DeclReferenceExprSyntax.self) else { return nil }
+                    type = reference.baseName.text
+                case "tag":
+                    guard let read = KeyReader.tag(argument.expression) else { return nil }
+                    tag = read
+                case "lifetime":
+                    guard case .member(let name)? = KeyReader.tag(argument.expression), let read = LifetimeKind(declaration: name)
+                    else { return nil }
+                    lifetime = read
+                default: return nil
+                }
+            }
+            guard let type, type.first?.isUppercase == true else { return nil }
+            return Declaration(
+                keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: lifetime, scopeName: nil, isAsync: false,
+                reads: [], point: point(call), module: module)
+        }
+
+        private func point(_ node: some SyntaxProtocol) -> SourcePoint {
+            SourcePoint(node, in: file, converter)
+        }
+    }
+
+    /// A factory closure: the type it builds, whether it is `async`, and the reads it makes
+    /// through its resolver with a key written out.
+    struct FactoryReader {
+        let builtType: String?
+        let isAsync: Bool
+        let reads: [Read]
+
+        /// `nil` when the closure takes runtime arguments (its key then has them, and reads
+        /// without them are matched by validation, not here).
+        init?(closure: ClosureExprSyntax, file: String, converter: SourceLocationConverter) {
+            var resolver = "$0"
+            if let parameters = closure.signature?.parameterClause {
+                switch parameters {
+                case .simpleInput(let list):
+                    guard list.count <= 1 else { return nil }
+                    if let first = list.first { resolver = first.name.text }
+                case .parameterClause(let clause):
+                    guard clause.parameters.count <= 1 else { return nil }
+                    if let first = clause.parameters.first { resolver = (first.secondName ?? first.firstName).text }
+                }
+            }
+            let collector = ReadCollector(resolver: resolver, file: file, converter: converter)
+            collector.walk(closure.statements)
+            reads = collector.reads
+            isAsync = closure.signature?.effectSpecifiers?.asyncSpecifier != nil || collector.awaits
+            builtType = Self.builtType(closure)
+        }
+
+        /// The closure's written return type, or the type its one expression (or every `return`)
+        /// makes with an initializer.
+        private static func builtType(_ closure: ClosureExprSyntax) -> String? {
+            if let written = closure.signature?.returnClause?.type.trimmedDescription { return KeyReader.plainType(written) }
+            if closure.statements.count == 1, case .expr(let expression) = closure.statements.first?.item {
+                return KeyReader.constructedType(expression)
+            }
+            var types: Set<String> = []
+            for statement in closure.statements {
+                guard case .stmt(let stmt) = statement.item, let returned = stmt.as(ReturnStmtSyntax.self) else { continue }
+                guard let expression = returned.expression, let type = KeyReader.constructedType(expression) else { return nil }
+                types.insert(type)
+            }
+            return types.count == 1 ? types.first : nil
+        }
+    }
+
+    /// Collects a factory's reads through its resolver (`r.resolve(X.self)`,
+    /// `r.resolveAsync(X.self, tag: .t)`), and whether it awaits. Only reads that every build
+    /// makes are collected: those in nested closures (which may run later or never), in a branch
+    /// (`if`, `switch`, `guard`'s body, `? :`, the right of `??`, `&&` and `||`), a loop, a `catch`,
+    /// or under `try?` (whose failure is not one) are left out.
+    private final class ReadCollector: SyntaxVisitor {
+        let resolver: String
+        let file: String
+        let converter: SourceLocationConverter
+        var reads: [Read] = []
+        var awaits = false
+
+        init(resolver: String, file: String, converter: SourceLocationConverter) {
+            self.resolver = resolver
+            self.file = file
+            self.converter = converter
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+            node.questionOrExclamationMark?.text == "?" ? .skipChildren : .visitChildren
+        }
+
+        override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+            guard let name = node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, ["??", "&&", "||"].contains(name) else {
+                return .visitChildren
+            }
+            // The left side runs on every build; the right side only sometimes.
+            walk(node.leftOperand)
+            return .skipChildren
+        }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            // The parser leaves operators unfolded: a sequence with `? :` or a short-circuiting
+            // operator is left out whole.
+            let shortCircuits = node.elements.contains {
+                if $0.is(UnresolvedTernaryExprSyntax.self) { return true }
+                guard let name = $0.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+                return ["??", "&&", "||"].contains(name)
+            }
+            return shortCircuits ? .skipChildren : .visitChildren
+        }
+
+        override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+            awaits = true
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == resolver,
+                ["resolve", "resolveAsync"].contains(member.declName.baseName.text), let key = KeyReader.explicitKey(of: node)
+            {
+                reads.append(
+                    Read(key: key, isAsync: member.declName.baseName.text == "resolveAsync", point: SourcePoint(node, in: file, converter)))
+            }
+            return .visitChildren
+        }
+    }
+#endif
