@@ -106,13 +106,16 @@
         }
 
         /// A synchronous read, in a synchronous factory, of an async registration that nothing
-        /// builds first: it throws `asyncRequired`. An eager singleton is built by
-        /// `startAsync()`; a singleton or scoped instance that the sources resolve with
-        /// `resolveAsync` somewhere may be built that way first, so those are left to run time.
+        /// builds first: it throws `asyncRequired`. A transient is built on every resolve; an
+        /// eager singleton is built by `startAsync()`; any other instance (a singleton's, a
+        /// scope's, a graph's) that the sources resolve with `resolveAsync` somewhere may be built
+        /// that way first, so those are left to run time.
         private func asyncReadSynchronously(_ read: Read, by consumer: Declaration, of provider: Declaration) -> Finding? {
             guard !consumer.isAsync, !read.isAsync, provider.isAsync, provider.lifetime != .eagerSingleton else { return nil }
-            let alwaysBuilt = provider.lifetime == .transient || provider.lifetime == .graph
-            guard alwaysBuilt || !sources.resolvedAsynchronously.contains(read.key) else { return nil }
+            let alwaysBuilt = provider.lifetime == .transient
+            guard alwaysBuilt || !(sources.hasUnreadAsyncResolves || sources.resolvedAsynchronously.contains(read.key)) else {
+                return nil
+            }
             let name = Self.metatype(read.key.type)
             return Finding(
                 point: read.point,

@@ -16,7 +16,8 @@
         }
 
         /// `text` without enclosing parentheses, if it is a plain type name (`Database`,
-        /// `any Logging`, `Shop.Database`), else `nil`.
+        /// `any Logging`), else `nil`. A qualified name (`Shop.Database`) is read as its last
+        /// component, as a read and a declaration may qualify it differently.
         static func plainType(_ text: String) -> String? {
             var type = text
             while type.hasPrefix("("), type.hasSuffix(")") { type = String(type.dropFirst().dropLast()) }
@@ -24,9 +25,10 @@
             guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == " " }) else {
                 return nil
             }
-            let words = type.split(separator: " ")
+            let words = type.split(separator: " ").map { $0.split(separator: ".").last.map(String.init) ?? "" }
+            guard !words.contains(where: \.isEmpty) else { return nil }
             if words.count == 2, words[0] == "any" || words[0] == "some" { return "any \(words[1])" }
-            return words.count == 1 ? type : nil
+            return words.count == 1 ? words[0] : nil
         }
 
         /// A tag as written: `.replica`, `DB.replica` or `"replica"`. `nil` when the expression is

@@ -11,6 +11,9 @@
         /// Keys read with `resolveAsync` anywhere: an async singleton or scoped instance may be
         /// built that way first, after which a synchronous read finds it.
         private(set) var resolvedAsynchronously: Set<Key> = []
+        /// Whether some `resolveAsync` reads a key the tool cannot name (`try await r.resolveAsync()`,
+        /// its type inferred): any async instance may then be built that way first.
+        private(set) var hasUnreadAsyncResolves = false
         /// Module type names declared twice (in two targets, or as extensions): not checked.
         private(set) var ambiguousModules: Set<String> = []
 
@@ -29,6 +32,7 @@
             }
             installedSets += reader.installedSets
             resolvedAsynchronously.formUnion(reader.resolvedAsynchronously)
+            hasUnreadAsyncResolves = hasUnreadAsyncResolves || reader.hasUnreadAsyncResolves
         }
     }
 
@@ -39,6 +43,7 @@
         var modules: [ModuleInfo] = []
         var installedSets: [InstalledSet] = []
         var resolvedAsynchronously: Set<Key> = []
+        var hasUnreadAsyncResolves = false
 
         init(file: String, tree: SourceFileSyntax) {
             self.file = file
@@ -67,10 +72,12 @@
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let set = installedSet(node) { installedSets.append(set) }
-            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "resolveAsync",
-                let key = KeyReader.explicitKey(of: node)
-            {
-                resolvedAsynchronously.insert(key)
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "resolveAsync" {
+                if let key = KeyReader.explicitKey(of: node) {
+                    resolvedAsynchronously.insert(key)
+                } else {
+                    hasUnreadAsyncResolves = true
+                }
             }
             return .visitChildren
         }
