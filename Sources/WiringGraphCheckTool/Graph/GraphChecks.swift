@@ -10,7 +10,7 @@
                 found.formUnion(check(expand([name]), closed: false))
             }
             for set in sources.installedSets {
-                found.formUnion(check(expand(set.modules), closed: set.isClosed))
+                found.formUnion(check(expand(set.modules), closed: true))
             }
             return found.sorted { ($0.point, $0.headline) < ($1.point, $1.headline) }
         }

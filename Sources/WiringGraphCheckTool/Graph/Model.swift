@@ -87,14 +87,11 @@
         /// The reads whose key the tool could read; the others are not checked.
         let reads: [Read]
         let point: SourcePoint
-        /// The module type that declares it.
-        let module: String
     }
 
     /// A module type as the tool read it.
     struct ModuleInfo {
         let name: String
-        let point: SourcePoint
         /// The declarations it makes on every install.
         var declarations: [Declaration] = []
         /// The module types its body includes.
@@ -104,14 +101,10 @@
         var hasUnreadParts = false
     }
 
-    /// Modules installed together, as a literal list in the sources says.
+    /// Modules installed together in a container nothing else registers in
+    /// (`Container.validate(modules: [...])` makes its own): a key nothing in it provides is missing.
     struct InstalledSet {
         let modules: [String]
-        let point: SourcePoint
-        /// Whether nothing else can add registrations to the container the set is checked for
-        /// (`Container.validate(modules:)` makes its own): only then is a key nothing provides
-        /// missing.
-        let isClosed: Bool
     }
 
     /// A mistake the tool is sure of, at the line that makes it, in validation's words.

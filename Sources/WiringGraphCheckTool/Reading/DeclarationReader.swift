@@ -7,7 +7,6 @@
     struct DeclarationReader {
         let file: String
         let converter: SourceLocationConverter
-        let module: String
 
         /// The modifiers that keep a declaration's key and lifetime (`forwarding(to:)` adds a key).
         private static let modifiers: Set<String> = [
@@ -94,9 +93,8 @@
             }
             guard let closure, let factory = FactoryReader(closure: closure, file: file, converter: converter) else { return nil }
             guard let type = explicitType ?? factory.builtType else { return nil }
-            return Declaration(
-                keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: lifetime, scopeName: scopeName,
-                isAsync: factory.isAsync, reads: factory.reads, point: point(call), module: module)
+            return declaration(
+                call, type: type, forwarded: forwarded, tag: tag, lifetime: lifetime, scopeName: scopeName, factory: factory)
         }
 
         /// `instance(value, as: X.self, tag: .t)`: a singleton built before the container.
@@ -116,9 +114,7 @@
                 }
             }
             guard let type else { return nil }
-            return Declaration(
-                keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: .singleton, scopeName: nil, isAsync: false,
-                reads: [], point: point(call), module: module)
+            return declaration(call, type: type, forwarded: forwarded, tag: tag, lifetime: .singleton)
         }
 
         /// `autowire(tag: .t, lifetime: .singleton, X.init(a:b:))`: its key and lifetime. What its
@@ -149,13 +145,18 @@
                 }
             }
             guard let type, type.first?.isUppercase == true else { return nil }
-            return Declaration(
-                keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: lifetime, scopeName: nil, isAsync: false,
-                reads: [], point: point(call), module: module)
+            return declaration(call, type: type, forwarded: forwarded, tag: tag, lifetime: lifetime)
         }
 
-        private func point(_ node: some SyntaxProtocol) -> SourcePoint {
-            SourcePoint(node, in: file, converter)
+        /// The declaration `call` makes: `type` and the types it is forwarded to, each under `tag`;
+        /// without a factory closure the tool read, it is synchronous and reads nothing it follows.
+        private func declaration(
+            _ call: FunctionCallExprSyntax, type: String, forwarded: [String], tag: Key.Tag?, lifetime: LifetimeKind,
+            scopeName: String? = nil, factory: FactoryReader? = nil
+        ) -> Declaration {
+            Declaration(
+                keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: lifetime, scopeName: scopeName,
+                isAsync: factory?.isAsync ?? false, reads: factory?.reads ?? [], point: SourcePoint(call, in: file, converter))
         }
     }
 
@@ -226,7 +227,6 @@
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -237,24 +237,15 @@
             node.questionOrExclamationMark?.text == "?" ? .skipChildren : .visitChildren
         }
 
-        override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-            guard let name = node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, ["??", "&&", "||"].contains(name) else {
-                return .visitChildren
-            }
-            // The left side runs on every build; the right side only sometimes.
-            walk(node.leftOperand)
-            return .skipChildren
-        }
-
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-            // The parser leaves operators unfolded: a sequence with `? :` or a short-circuiting
-            // operator is left out whole.
-            let shortCircuits = node.elements.contains {
+            // The parser leaves operators unfolded (no `TernaryExpr` or `InfixOperatorExpr` nodes):
+            // a sequence with `? :` or a short-circuiting operator is left out whole.
+            let branches = node.elements.contains {
                 if $0.is(UnresolvedTernaryExprSyntax.self) { return true }
                 guard let name = $0.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
                 return ["??", "&&", "||"].contains(name)
             }
-            return shortCircuits ? .skipChildren : .visitChildren
+            return branches ? .skipChildren : .visitChildren
         }
 
         override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {

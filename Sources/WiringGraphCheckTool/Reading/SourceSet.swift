@@ -51,22 +51,18 @@
             super.init(viewMode: .sourceAccurate)
         }
 
-        func point(_ node: some SyntaxProtocol) -> SourcePoint {
-            SourcePoint(node, in: file, converter)
-        }
-
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-            readModule(named: node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock, at: node)
+            readModule(named: node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock)
             return .visitChildren
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            readModule(named: node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock, at: node)
+            readModule(named: node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock)
             return .visitChildren
         }
 
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            readModule(named: node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock, at: node)
+            readModule(named: node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock)
             return .visitChildren
         }
 
@@ -84,7 +80,7 @@
 
         /// A type that conforms to `Module` in its own declaration, with its `registrations` body.
         private func readModule(
-            named name: String, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax, at node: some SyntaxProtocol
+            named name: String, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax
         ) {
             let conforms =
                 inheritance?.inheritedTypes.contains {
@@ -92,9 +88,9 @@
                     return written == "Module" || written == "Wiring.Module"
                 } ?? false
             guard conforms else { return }
-            var module = ModuleInfo(name: name, point: point(node))
+            var module = ModuleInfo(name: name)
             if let body = Self.registrationsBody(members) {
-                DeclarationReader(file: file, converter: converter, module: name).read(body, into: &module)
+                DeclarationReader(file: file, converter: converter).read(body, into: &module)
             } else {
                 module.hasUnreadParts = true
             }
@@ -118,8 +114,8 @@
             return nil
         }
 
-        /// `Container.validate(modules: [A(), B()], …)`: a closed set, when every element is a
-        /// module made by its type's initializer.
+        /// `Container.validate(modules: [A(), B()], …)`, when every element is a module made by
+        /// its type's initializer.
         private func installedSet(_ call: FunctionCallExprSyntax) -> InstalledSet? {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "validate",
                 member.base?.trimmedDescription == "Container",
@@ -130,7 +126,7 @@
                 guard let name = KeyReader.constructedType(element.expression) else { return nil }
                 names.append(name)
             }
-            return InstalledSet(modules: names, point: point(call), isClosed: true)
+            return InstalledSet(modules: names)
         }
     }
 
