@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Testing
 import WiringSwinject
 
@@ -11,25 +10,6 @@ private final class GenerationBuilt: @unchecked Sendable {
     let generation: Int
     let disposals = AtomicCell<Int>(0)
     init(generation: Int) { self.generation = generation }
-}
-
-/// What one run saw, per registration: its builds and the instances built.
-private final class GenerationLedger: @unchecked Sendable {
-    // @unchecked: every field is behind `lock`.
-    private let lock = NSLock()
-    private var built: [Int: [GenerationBuilt]] = [:]
-
-    func record(_ instance: GenerationBuilt) {
-        lock.lock()
-        built[instance.generation, default: []].append(instance)
-        lock.unlock()
-    }
-
-    var all: [Int: [GenerationBuilt]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return built
-    }
 }
 
 /// Issue 63, item 2: a `.container` registration registered again while six threads resolve its
@@ -61,14 +41,14 @@ struct ReregistrationRaceTests {
         var last: [GenerationBuilt] = []
         for run in 0..<runs {
             let container = makeContainer()
-            let ledger = GenerationLedger()
+            let ledger = Locked<[Int: [GenerationBuilt]]>([:])
             let generations = AtomicCell<Int>(0)
             @Sendable func register() {
                 let generation = generations.add(1, ordering: .relaxed).newValue
                 configure(
                     container.register(GenerationBuilt.self) { _ in
                         let instance = GenerationBuilt(generation: generation)
-                        ledger.record(instance)
+                        ledger.withLock { $0[generation, default: []].append(instance) }
                         return instance
                     })
             }
@@ -84,7 +64,7 @@ struct ReregistrationRaceTests {
             // instance, which the container owns.
             if let instance = container.resolve(GenerationBuilt.self) { last.append(instance) }
             try container.syncShutdown()
-            for (generation, instances) in ledger.all { all[run * 1_000 + generation] = instances }
+            for (generation, instances) in ledger.withLock({ $0 }) { all[run * 1_000 + generation] = instances }
             missing += nils.load(ordering: .relaxed)
             registrations += generations.load(ordering: .relaxed)
         }
