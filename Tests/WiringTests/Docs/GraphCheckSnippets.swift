@@ -13,8 +13,8 @@ final class ProfileCache: Sendable {
 
 struct ProfileModule: Module {
     var registrations: Registrations {
-        scoped(in: "session") { UserSession() }
-        singleton { r in ProfileCache(session: try r.resolve(UserSession.self)) }
+        scoped(in: "session") { @MainActor in UserSession() }
+        singleton { @MainActor r in ProfileCache(session: try r.resolve(UserSession.self)) }
     }
 }
 
