@@ -333,6 +333,16 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+/// CI's graph-check section builds Wiring's app examples as an app applies the build-time check:
+/// `WIRING_GRAPH_CHECK_EXAMPLES=1 swift build --traits GraphCheck --build-tests`. Unset, as for every
+/// user, no target of this package applies the plugin.
+if Context.environment["WIRING_GRAPH_CHECK_EXAMPLES"] != nil {
+    let examples: Set<String> = ["ShopApp", "ShopAppTests", "ShopAppNonisolatedTests", "wiring-demo"]
+    for target in package.targets where examples.contains(target.name) {
+        target.plugins = (target.plugins ?? []) + [.plugin(name: "WiringGraphCheck")]
+    }
+}
+
 if let selectedTestTargets {
     // A misspelt name would silently leave a suite out of the run it was meant for.
     let unknown = selectedTestTargets.subtracting(package.targets.filter { $0.type == .test }.map(\.name))

@@ -6,7 +6,10 @@
 // built without the plugin (WIRING_GRAPH_CHECK=off), and checks it finds the same mistakes.
 import PackageDescription
 
-let fixtures = ["Duplicate", "Captive", "Cycle", "AsyncReadSynchronously", "Missing", "Clean", "CannotDecide"]
+let fixtures = [
+    "Duplicate", "DuplicateAcrossInstall", "Captive", "CaptiveThroughWired", "Cycle", "AsyncReadSynchronously",
+    "AsyncReadByViewModel", "Missing", "MissingInferred", "Clean", "CannotDecide", "Expected",
+]
 let checking = Context.environment["WIRING_GRAPH_CHECK"] != "off"
 
 let package = Package(

@@ -9,7 +9,15 @@ import PackagePlugin
 struct WiringGraphCheck: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
-        let ownTargets = Set(context.package.targets.map(\.id))
+        var ownTargets = Set(context.package.targets.map(\.id))
+        if context.package.displayName == "Wiring" {
+            // Wiring's own examples (ShopApp, the demo) depend on its libraries, which are not
+            // the app's code: for any other package they are another package's targets.
+            let libraries = context.package.directoryURL.appending(path: "Sources").standardizedFileURL.path
+            ownTargets.subtract(
+                context.package.targets.filter { $0.directoryURL.deletingLastPathComponent().standardizedFileURL.path == libraries }.map(
+                    \.id))
+        }
         var files = target.sourceFiles(withSuffix: "swift").map(\.url)
         for dependency in target.recursiveTargetDependencies where ownTargets.contains(dependency.id) {
             guard let module = dependency as? SwiftSourceModuleTarget else { continue }

@@ -9,14 +9,12 @@
                 FileHandle.standardError.write(Data("usage: WiringGraphCheckTool OUTPUT.swift SOURCE.swift...\n".utf8))
                 return 64
             }
-            var sources = SourceSet()
-            for path in arguments.dropFirst() {
-                do {
-                    try sources.read(path: path)
-                } catch {
-                    FileHandle.standardError.write(Data("error: WiringGraphCheck could not read \(path): \(error)\n".utf8))
-                    return 1
-                }
+            let sources: SourceSet
+            do {
+                sources = try SourceSet(paths: Array(arguments.dropFirst()))
+            } catch {
+                FileHandle.standardError.write(Data("error: WiringGraphCheck could not read \(error.path): \(error.underlying)\n".utf8))
+                return 1
             }
             let findings = GraphChecks(sources: sources).findings()
             do {

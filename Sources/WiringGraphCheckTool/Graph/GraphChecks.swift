@@ -3,16 +3,74 @@
     struct GraphChecks {
         let sources: SourceSet
 
-        /// Every mistake found, once, in source order.
+        /// Every mistake found, once (the first wording of a mistake found twice), in source order.
         func findings() -> [Finding] {
-            var found = Set<Finding>()
-            for name in sources.modules.keys {
-                found.formUnion(check(expand([name]), closed: false))
+            var found: [Finding] = []
+            for name in sources.modules.keys.sorted() {
+                found += check(expand([name]), closed: false)
             }
             for set in sources.installedSets {
-                found.formUnion(check(expand(set.modules), closed: true))
+                found += check(expand(set.modules), closed: set.isClosed)
             }
-            return found.sorted { ($0.point, $0.headline) < ($1.point, $1.headline) }
+            found += callSiteFindings()
+            var seen: Set<String> = []
+            return found.filter {
+                !sources.isExpected($0.point) && seen.insert("\($0.point.file):\($0.point.line):\($0.point.column) \($0.headline)").inserted
+            }
+            .sorted { ($0.point, $0.headline) < ($1.point, $1.headline) }
+        }
+
+        /// The call-site injection of the sources' own types (a view model's `let x: T = wired()`),
+        /// against the one declaration of each key among all the modules, when a module the
+        /// sources install makes it: such a read is made wherever the type is made, by a factory
+        /// or by the app. (A declaration no install in the sources reaches may never be the one
+        /// the app's container holds.)
+        private func callSiteFindings() -> [Finding] {
+            let installed = Set(sources.installedSets.flatMap { expand($0.modules).declarations.map(\.point) })
+            var providers: [Key: [Declaration]] = [:]
+            for (name, module) in sources.modules where !sources.ambiguousModules.contains(name) {
+                for declaration in module.declarations {
+                    for key in declaration.keys { providers[key, default: []].append(declaration) }
+                }
+            }
+            var findings: [Finding] = []
+            for name in sources.types.types.keys.sorted() {
+                guard let facts = sources.types.facts(of: name) else { continue }
+                for read in facts.propertyReads + facts.lazyReads {
+                    guard let declarations = providers[read.key], declarations.count == 1, installed.contains(declarations[0].point),
+                        let finding = asyncReadByType(read, in: name, of: declarations[0])
+                    else { continue }
+                    findings.append(finding)
+                }
+            }
+            return findings
+        }
+
+        /// A type's synchronous call-site read of an async registration that nothing builds first:
+        /// `wired()` cannot throw, so the program stops where the type is made (a view model's
+        /// `wired()` of an async singleton stops the test run that makes it).
+        private func asyncReadByType(_ read: CallSiteRead, in owner: String, of provider: Declaration) -> Finding? {
+            guard provider.isAsync, isNeverBuiltFirst(read.key, by: provider) else { return nil }
+            let name = Self.metatype(read.key.type)
+            let eager =
+                provider.lifetime == .transient
+                ? ""
+                : "make it an eagerSingleton and run `try await container.startAsync()` at launch (and in tests), or "
+            return Finding(
+                point: read.point,
+                headline:
+                    "\(read.key) has an async factory, and it was resolved synchronously before it was built: \(owner) reads it with \(read.form) when it is made, which stops the program.",
+                fix: "\(eager)read it where it is used with `try await resolveAsync(\(name))`, from an async method.")
+        }
+
+        /// Whether `provider`'s instance for `key` is certain not to exist when a synchronous read
+        /// comes: a transient is built on every resolve; an eager singleton is built by
+        /// `startAsync()`; any other instance (a singleton's, a scope's, a graph's) that the
+        /// sources resolve with `resolveAsync` somewhere may be built that way first.
+        private func isNeverBuiltFirst(_ key: Key, by provider: Declaration) -> Bool {
+            if provider.lifetime == .transient { return true }
+            if provider.lifetime == .eagerSingleton { return false }
+            return !(sources.hasUnreadAsyncResolves || sources.resolvedAsynchronously.contains(key))
         }
 
         /// The declarations of `names` and the modules they include, each module once (as an
@@ -106,14 +164,10 @@
         }
 
         /// A synchronous read, in a synchronous factory, of an async registration that nothing
-        /// builds first: it throws `asyncRequired`. A transient is built on every resolve; an
-        /// eager singleton is built by `startAsync()`; any other instance (a singleton's, a
-        /// scope's, a graph's) that the sources resolve with `resolveAsync` somewhere may be built
-        /// that way first, so those are left to run time.
+        /// builds first: it throws `asyncRequired`. (A read by a type the factory makes is
+        /// reported at the type, wherever it is made.)
         private func asyncReadSynchronously(_ read: Read, by consumer: Declaration, of provider: Declaration) -> Finding? {
-            guard !consumer.isAsync, !read.isAsync, provider.isAsync, provider.lifetime != .eagerSingleton else { return nil }
-            let alwaysBuilt = provider.lifetime == .transient
-            guard alwaysBuilt || !(sources.hasUnreadAsyncResolves || sources.resolvedAsynchronously.contains(read.key)) else {
+            guard !consumer.isAsync, !read.isAsync, !read.isConstruction, provider.isAsync, isNeverBuiltFirst(read.key, by: provider) else {
                 return nil
             }
             let name = Self.metatype(read.key.type)

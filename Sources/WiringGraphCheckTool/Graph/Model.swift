@@ -72,6 +72,18 @@
         /// `resolveAsync`: awaits an async registration's build.
         let isAsync: Bool
         let point: SourcePoint
+        /// Made by the call-site injection of a type the factory makes (`DraftHolder()`, whose
+        /// `let draft: Draft = wired()` reads Draft), at `point`, the call that makes it.
+        var isConstruction = false
+    }
+
+    /// A read that a type's own code makes through call-site injection: `@Wired var x: T`,
+    /// `let x: T = wired()`, an initializer's `= wired()` default.
+    struct CallSiteRead {
+        let key: Key
+        /// How it is written, for messages: `@Wired`, `@LazyWired`, `wired()`.
+        let form: String
+        let point: SourcePoint
     }
 
     /// One declaration of a module: the keys it provides and what its factory reads.
@@ -101,10 +113,13 @@
         var hasUnreadParts = false
     }
 
-    /// Modules installed together in a container nothing else registers in
-    /// (`Container.validate(modules: [...])` makes its own): a key nothing in it provides is missing.
+    /// Modules installed together by one call: a key both declare is a duplicate, and reads
+    /// across them are followed.
     struct InstalledSet {
         let modules: [String]
+        /// Nothing else registers in its container (`Container.validate(modules: [...])` makes its
+        /// own): a key nothing in it provides is missing.
+        let isClosed: Bool
     }
 
     /// A mistake the tool is sure of, at the line that makes it, in validation's words.

@@ -7,6 +7,7 @@
     struct DeclarationReader {
         let file: String
         let converter: SourceLocationConverter
+        let types: TypeIndex
 
         /// The modifiers that keep a declaration's key and lifetime (`forwarding(to:)` adds a key).
         private static let modifiers: Set<String> = [
@@ -91,7 +92,9 @@
                     return nil
                 }
             }
-            guard let closure, let factory = FactoryReader(closure: closure, file: file, converter: converter) else { return nil }
+            guard let closure, let factory = FactoryReader(closure: closure, file: file, converter: converter, types: types) else {
+                return nil
+            }
             guard let type = explicitType ?? factory.builtType else { return nil }
             return declaration(
                 call, type: type, forwarded: forwarded, tag: tag, lifetime: lifetime, scopeName: scopeName, factory: factory)
@@ -117,10 +120,12 @@
             return declaration(call, type: type, forwarded: forwarded, tag: tag, lifetime: .singleton)
         }
 
-        /// `autowire(tag: .t, lifetime: .singleton, X.init(a:b:))`: its key and lifetime. What its
-        /// initializer reads is not read here, so it adds no edge.
+        /// `autowire(tag: .t, lifetime: .singleton, X.init(a:b:))`: its key and lifetime, and a
+        /// read of each of the initializer's parameters (untagged, by type), when the sources
+        /// declare that initializer; plus what making `X` reads through its `@Wired` properties.
         private func autowireDeclaration(_ call: FunctionCallExprSyntax, forwarded: [String]) -> Declaration? {
             var type: String?
+            var labels: [String?]?
             var tag: Key.Tag?
             var lifetime = LifetimeKind.transient
             for argument in call.arguments {
@@ -130,10 +135,14 @@
                     if let member = initializer.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
                         let base = member.base
                     {
+                        labels = member.declName.argumentNames.map { $0.arguments.map { $0.name.text == "_" ? nil : $0.name.text } }
                         initializer = base
                     }
                     guard let reference = initializer.as(DeclReferenceExprSyntax.self) else { return nil }
                     type = reference.baseName.text
+                    if let names = reference.argumentNames {
+                        labels = names.arguments.map { $0.name.text == "_" ? nil : $0.name.text }
+                    }
                 case "tag":
                     guard let read = KeyReader.tag(argument.expression) else { return nil }
                     tag = read
@@ -145,7 +154,24 @@
                 }
             }
             guard let type, type.first?.isUppercase == true else { return nil }
-            return declaration(call, type: type, forwarded: forwarded, tag: tag, lifetime: lifetime)
+            let point = SourcePoint(call, in: file, converter)
+            var reads: [Read] = []
+            // The initializer it names: by its labels, or the type's only one.
+            let initializers = types.facts(of: type).map { $0.initializers + ($0.memberwise.map { [$0] } ?? []) } ?? []
+            let named = initializers.filter { parameters in labels.map { $0 == parameters.map(\.label) } ?? true }
+            if named.count == 1 {
+                for parameter in named[0] {
+                    if let parameterType = parameter.type {
+                        reads.append(Read(key: Key(type: parameterType, tag: nil), isAsync: false, point: point))
+                    }
+                }
+                reads += types.constructionReads(of: type, labels: named[0].map(\.label)).map {
+                    Read(key: $0.key, isAsync: false, point: point, isConstruction: true)
+                }
+            }
+            return Declaration(
+                keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: lifetime, scopeName: nil, isAsync: false,
+                reads: reads, point: point)
         }
 
         /// The declaration `call` makes: `type` and the types it is forwarded to, each under `tag`;
@@ -169,7 +195,7 @@
 
         /// `nil` when the closure takes runtime arguments (its key then has them, and reads
         /// without them are matched by validation, not here).
-        init?(closure: ClosureExprSyntax, file: String, converter: SourceLocationConverter) {
+        init?(closure: ClosureExprSyntax, file: String, converter: SourceLocationConverter, types: TypeIndex) {
             var resolver = "$0"
             if let parameters = closure.signature?.parameterClause {
                 switch parameters {
@@ -181,7 +207,7 @@
                     if let first = clause.parameters.first { resolver = (first.secondName ?? first.firstName).text }
                 }
             }
-            let collector = ReadCollector(resolver: resolver, file: file, converter: converter)
+            let collector = ReadCollector(resolver: resolver, file: file, converter: converter, types: types)
             collector.walk(closure.statements)
             reads = collector.reads
             isAsync = closure.signature?.effectSpecifiers?.asyncSpecifier != nil || collector.awaits
@@ -205,8 +231,11 @@
         }
     }
 
-    /// Collects a factory's reads through its resolver (`r.resolve(X.self)`,
-    /// `r.resolveAsync(X.self, tag: .t)`), and whether it awaits. Only reads that every build
+    /// Collects a factory's reads: through its resolver (`r.resolve(X.self)`,
+    /// `try await r.resolveAsync(tag: .t)`, typed by where they stand), through call-site
+    /// injection in the factory (`wired()`, `try resolve()`, which read from the factory's
+    /// resolver), and through the call-site injection of the types it makes (`UserService()`,
+    /// whose `@Wired` properties are read as it is made); and whether it awaits. Only reads that every build
     /// makes are collected: those in nested closures (which may run later or never), in a branch
     /// (`if`, `switch`, `guard`'s body, `? :`, the right of `??`, `&&` and `||`), a loop, a `catch`,
     /// or under `try?` (whose failure is not one) are left out.
@@ -214,13 +243,15 @@
         let resolver: String
         let file: String
         let converter: SourceLocationConverter
+        let types: TypeIndex
         var reads: [Read] = []
         var awaits = false
 
-        init(resolver: String, file: String, converter: SourceLocationConverter) {
+        init(resolver: String, file: String, converter: SourceLocationConverter, types: TypeIndex) {
             self.resolver = resolver
             self.file = file
             self.converter = converter
+            self.types = types
             super.init(viewMode: .sourceAccurate)
         }
 
@@ -254,14 +285,33 @@
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == resolver,
-                ["resolve", "resolveAsync"].contains(member.declName.baseName.text), let key = KeyReader.explicitKey(of: node)
+            if let name = readName(node) {
+                if let key = KeyReader.key(of: node, inferred: KeyReader.inferredType(of: node, index: types)) {
+                    reads.append(Read(key: key, isAsync: name == "resolveAsync", point: SourcePoint(node, in: file, converter)))
+                }
+            } else if node.trailingClosure == nil, node.additionalTrailingClosures.isEmpty,
+                let type = KeyReader.constructedType(ExprSyntax(node))
             {
-                reads.append(
-                    Read(key: key, isAsync: member.declName.baseName.text == "resolveAsync", point: SourcePoint(node, in: file, converter)))
+                for read in types.constructionReads(of: type, labels: node.arguments.map { $0.label?.text }) {
+                    reads.append(Read(key: read.key, isAsync: false, point: SourcePoint(node, in: file, converter), isConstruction: true))
+                }
             }
             return .visitChildren
+        }
+
+        /// `resolve` or `resolveAsync` for a read through the resolver, `wired` or `resolve` for
+        /// call-site injection in the factory; `nil` for any other call.
+        private func readName(_ node: FunctionCallExprSyntax) -> String? {
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == resolver
+            {
+                let name = member.declName.baseName.text
+                return ["resolve", "resolveAsync"].contains(name) ? name : nil
+            }
+            if node.calledExpression.as(DeclReferenceExprSyntax.self).map({ ["wired", "resolve"].contains($0.baseName.text) }) == true {
+                return "resolve"
+            }
+            return nil
         }
     }
 #endif

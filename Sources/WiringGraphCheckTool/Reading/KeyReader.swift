@@ -16,17 +16,14 @@
         }
 
         /// `text` without enclosing parentheses, if it is a plain type name (`Database`,
-        /// `any Logging`), else `nil`. A qualified name (`Shop.Database`) is read as its last
-        /// component, as a read and a declaration may qualify it differently.
+        /// `any Logging`), else `nil`. A qualified name (`Shop.Database`) is `nil` too: the tool
+        /// cannot tell a module's name from an enclosing type's, so it could neither match
+        /// `Database` to it for certain nor tell `Shop.Config` from `Billing.Config`.
         static func plainType(_ text: String) -> String? {
             var type = text
             while type.hasPrefix("("), type.hasSuffix(")") { type = String(type.dropFirst().dropLast()) }
-            type = type.trimmingCharacters(in: .whitespaces)
-            guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == " " }) else {
-                return nil
-            }
-            let words = type.split(separator: " ").map { $0.split(separator: ".").last.map(String.init) ?? "" }
-            guard !words.contains(where: \.isEmpty) else { return nil }
+            let words = type.split(separator: " ").map(String.init)
+            guard !words.isEmpty, words.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else { return nil }
             if words.count == 2, words[0] == "any" || words[0] == "some" { return "any \(words[1])" }
             return words.count == 1 ? words[0] : nil
         }
@@ -48,14 +45,18 @@
             return nil
         }
 
-        /// The key of a call's metatype argument and `tag:`, as `r.resolve(X.self, tag: .t)`
-        /// writes it. `nil` when it passes runtime arguments (those keys are matched by their
-        /// argument types, which the tool does not read) or its type or tag cannot be read.
-        static func explicitKey(of call: FunctionCallExprSyntax) -> Key? {
-            guard let first = call.arguments.first, first.label == nil, let type = metatype(first.expression) else { return nil }
+        /// The key a read such as `r.resolve(X.self, tag: .t)` or `wired(tag: .t)` names: its
+        /// metatype argument, else `inferred` (the type its place gives it), and its `tag:`. `nil`
+        /// when it passes runtime arguments (those keys are matched by their argument types, which
+        /// the tool does not read) or its type or tag cannot be read.
+        static func key(of call: FunctionCallExprSyntax, inferred: String?) -> Key? {
+            var type = inferred
             var tag: Key.Tag?
-            for argument in call.arguments.dropFirst() {
+            for (position, argument) in call.arguments.enumerated() {
                 switch argument.label?.text {
+                case nil where position == 0:
+                    guard let written = metatype(argument.expression) else { return nil }
+                    type = written
                 case "tag":
                     guard let read = Self.tag(argument.expression) else { return nil }
                     tag = read
@@ -63,7 +64,29 @@
                     return nil
                 }
             }
-            return Key(type: type, tag: tag)
+            return type.map { Key(type: $0, tag: tag) }
+        }
+
+        /// The type a read without a metatype (`try r.resolve()`, `wired()`) returns, from where
+        /// it stands: an argument of an initializer of a type in `index`
+        /// (`UserService(database: try r.resolve())`), or the value of a binding whose type is
+        /// written (`let config: Config = try r.resolve()`). `nil` anywhere else.
+        static func inferredType(of call: FunctionCallExprSyntax, index: TypeIndex) -> String? {
+            var node = Syntax(call)
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+            if let labeled = node.parent?.as(LabeledExprSyntax.self), let list = labeled.parent?.as(LabeledExprListSyntax.self),
+                let outer = list.parent?.as(FunctionCallExprSyntax.self), outer.trailingClosure == nil,
+                outer.additionalTrailingClosures.isEmpty, let type = constructedType(ExprSyntax(outer)),
+                let position = list.firstIndex(where: { $0.id == labeled.id }).map({ list.distance(from: list.startIndex, to: $0) })
+            {
+                return index.parameterType(of: type, labels: list.map { $0.label?.text }, position: position)
+            }
+            if let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+                let annotation = binding.typeAnnotation
+            {
+                return plainType(annotation.type.trimmedDescription)
+            }
+            return nil
         }
 
         /// `T` of `T(…)` or `T.init(…)`, a value made by its type's initializer.

@@ -72,3 +72,53 @@ public struct CleanAppModule: Module {
 public func validateCleanApp() async -> ValidationReport {
     await Container.validate(modules: [CleanAppModule()], options: ValidationOptions(dryRun: true))
 }
+
+public final class Catalog: Sendable {
+    static func load() async -> Catalog { Catalog() }
+}
+
+public final class Shelf: Sendable {
+    public init(catalog: Catalog) {}
+}
+
+/// Reads the repository (a synchronous singleton) and the catalog (an async singleton that
+/// `Shelf`'s async factory builds first, with a `resolveAsync` typed by its initializer).
+@MainActor
+public final class ShelfViewModel {
+    let repository: Repository = wired()
+    let catalog: Catalog = wired()
+    public init() {}
+}
+
+/// Each reads the other, one of them lazily: no loop while they are made.
+public struct Coordinator: Sendable {
+    @LazyWired var router: Router
+    public init() {}
+}
+
+public struct Router: Sendable {
+    @Wired var coordinator: Coordinator
+    public init() {}
+}
+
+/// A struct whose memberwise initializer takes the context its `var` would otherwise read: the
+/// singleton below passes one, so it reads no scoped instance.
+public struct Report: Sendable {
+    var context: RequestContext = wired()
+    let logger: any Logging
+}
+
+public struct ScreensModule: Module {
+    public init() {}
+    public var registrations: Registrations {
+        singleton { _ async in await Catalog.load() }
+        singleton { r async throws in Shelf(catalog: try await r.resolveAsync()) }
+        singleton { Coordinator() }
+        singleton { Router() }
+        singleton { r in Report(context: RequestContext(), logger: try r.resolve()) }
+    }
+}
+
+public func validateScreens() async -> ValidationReport {
+    await Container.validate(modules: [CleanAppModule(), ScreensModule()], options: ValidationOptions(dryRun: true))
+}

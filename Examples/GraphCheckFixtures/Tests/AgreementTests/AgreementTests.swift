@@ -1,10 +1,15 @@
+import AsyncReadByViewModel
 import AsyncReadSynchronously
 import CannotDecide
 import Captive
+import CaptiveThroughWired
 import Clean
 import Cycle
 import Duplicate
+import DuplicateAcrossInstall
+import Expected
 import Missing
+import MissingInferred
 import Testing
 import Wiring
 
@@ -55,9 +60,51 @@ struct AgreementTests {
         #expect(found.contains { $0.headline == "SignUp depends on Mailer, and nothing is registered for it." })
     }
 
+    @Test("a key declared by two modules installed together: install throws")
+    func duplicateAcrossInstall() {
+        let error = #expect(throws: WiringError.self) { try DuplicateAcrossInstall.launch() }
+        #expect(error?.code == .duplicateRegistration)
+        #expect(error?.description.contains("Clock") == true, "\(String(describing: error))")
+    }
+
+    @Test("a singleton that makes a type whose call-site injection reads a scoped instance")
+    func captiveThroughWired() async {
+        let found = await errors([CheckoutModule()])
+        #expect(
+            found.contains { $0.headline.hasPrefix("DraftHolder (singleton) depends on Draft (scoped(checkout))") },
+            "\(found.map(\.headline))")
+    }
+
+    @Test("reads typed by the initializer they fill, and autowire's parameters, with nothing registered")
+    func missingInferred() async {
+        let found = await validateSignUp().findings.filter { $0.severity == .error }.map(\.headline)
+        #expect(found.contains("SignUp depends on Mailer, and nothing is registered for it."), "\(found)")
+        #expect(found.contains("Welcome depends on Mailer, and nothing is registered for it."), "\(found)")
+    }
+
+    @Test("a view model that reads an async singleton with wired(): making it stops the program with the same words")
+    func asyncReadByViewModel() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try AsyncReadByViewModel.launch()
+            _ = await MainActor.run { RecipesViewModel() }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            output.contains("any RecipeRepository has an async factory, and it was resolved synchronously before it was built"),
+            "\(output)")
+    }
+
+    @Test("a mistake marked as expected is still one: validation reports it")
+    func expected() async {
+        let found = await errors([DeliberatelyCaptiveModule()])
+        #expect(found.contains { $0.headline.hasPrefix("Cache (singleton) depends on Session (scoped(session))") })
+    }
+
     @Test("the clean and the undecidable fixtures have no errors")
     func clean() async {
         #expect(await validateCleanApp().findings.filter { $0.severity == .error }.isEmpty)
+        let screens = await validateScreens()
+        #expect(screens.findings.filter { $0.severity == .error }.isEmpty, "\(screens)")
         #expect(await validateConditional().findings.filter { $0.severity == .error }.isEmpty)
     }
 }

@@ -1,0 +1,295 @@
+#if GraphCheck
+    import SwiftSyntax
+
+    /// What the sources declare about their own types: each type's initializers (to type a read
+    /// such as `UserService(database: try r.resolve())` from the parameter it fills) and the reads
+    /// its call-site injection makes when it is made (`@Wired var`, `let x: T = wired()`).
+    ///
+    /// A type is found by its simple name. A name declared by two types (in two targets, or
+    /// nested in two others), or a generic type, is not indexed: what it would say is not certain.
+    struct TypeIndex {
+        /// One parameter of an initializer, as its declaration writes it.
+        struct Parameter {
+            /// Its argument label; `nil` for `_`.
+            let label: String?
+            /// Its type, when the tool can compare it (a plain or `any` name); `nil` otherwise.
+            let type: String?
+            let hasDefault: Bool
+            /// `T...`: it takes any number of arguments.
+            var isVariadic = false
+            /// A default that is call-site injection (`= wired()`): read when the caller leaves
+            /// the argument out.
+            let defaultRead: CallSiteRead?
+        }
+
+        /// One type's facts.
+        struct TypeFacts {
+            var initializers: [[Parameter]] = []
+            /// A struct's memberwise initializer, while its body declares no initializer.
+            var memberwise: [Parameter]?
+            /// The reads its stored properties make whenever it is made.
+            var propertyReads: [CallSiteRead] = []
+            /// The reads made on first use (`@LazyWired`): not part of making it.
+            var lazyReads: [CallSiteRead] = []
+            /// A struct: without an initializer of its own it has a memberwise one, not `init()`.
+            var isStruct = false
+            /// Whether its declaration (not only an extension) is among the sources.
+            var declaredBody = false
+        }
+
+        private(set) var types: [String: TypeFacts] = [:]
+        private(set) var unusable: Set<String> = []
+
+        /// Adds what `tree` (the file at `file`) declares.
+        mutating func add(_ tree: SourceFileSyntax, file: String, converter: SourceLocationConverter) {
+            let reader = TypeReader(file: file, converter: converter)
+            reader.walk(tree)
+            for (name, facts) in reader.bodies {
+                if types[name]?.declaredBody == true || facts.isGeneric { unusable.insert(name) }
+                var merged = types[name] ?? TypeFacts()
+                merged.declaredBody = true
+                merged.isStruct = facts.isStruct
+                merged.memberwise = facts.facts.memberwise
+                merged.initializers += facts.facts.initializers
+                merged.propertyReads += facts.facts.propertyReads
+                merged.lazyReads += facts.facts.lazyReads
+                types[name] = merged
+            }
+            for (name, facts) in reader.extensions {
+                var merged = types[name] ?? TypeFacts()
+                merged.initializers += facts.initializers
+                merged.propertyReads += facts.propertyReads
+                merged.lazyReads += facts.lazyReads
+                types[name] = merged
+            }
+        }
+
+        /// The facts of `name`, if it is one type of the sources that the tool can read.
+        func facts(of name: String) -> TypeFacts? {
+            guard !unusable.contains(name), let facts = types[name], facts.declaredBody else { return nil }
+            return facts
+        }
+
+        /// The initializers a call `name(labels…)` may be calling, each with the parameter each
+        /// argument fills. Empty when the type is unknown or a trailing closure or variadic makes
+        /// it uncertain.
+        func candidates(of name: String, labels: [String?]) -> [(parameters: [Parameter], filled: [Int])] {
+            guard let facts = facts(of: name) else { return [] }
+            var all = facts.initializers
+            if let memberwise = facts.memberwise { all.append(memberwise) }
+            if all.isEmpty, !facts.isStruct { all.append([]) }  // a class's default `init()`
+            // One argument per parameter is how calls are matched: a variadic one breaks that.
+            guard !all.contains(where: { $0.contains(where: \.isVariadic) }) else { return [] }
+            return all.compactMap { parameters in Self.match(labels, to: parameters).map { (parameters, $0) } }
+        }
+
+        /// The type of the parameter that argument `position` of a call `name(labels…)` fills,
+        /// when every initializer it may call agrees.
+        func parameterType(of name: String, labels: [String?], position: Int) -> String? {
+            let types = candidates(of: name, labels: labels).map { $0.parameters[$0.filled[position]].type }
+            guard let first = types.first, let type = first, types.allSatisfy({ $0 == type }) else { return nil }
+            return type
+        }
+
+        /// The reads that making `name` with `labels` makes for certain: its stored properties',
+        /// and the injected defaults of the arguments left out, when only one initializer fits.
+        func constructionReads(of name: String, labels: [String?]) -> [CallSiteRead] {
+            guard let facts = facts(of: name) else { return [] }
+            let candidates = candidates(of: name, labels: labels)
+            guard candidates.count == 1, let (parameters, filled) = candidates.first else { return facts.propertyReads }
+            let defaults = parameters.indices.filter { !filled.contains($0) }.compactMap { parameters[$0].defaultRead }
+            return facts.propertyReads + defaults
+        }
+
+        /// For each argument label, the index of the parameter it fills: labels in order, and
+        /// every parameter skipped has a default. `nil` when the call cannot call this initializer.
+        private static func match(_ labels: [String?], to parameters: [Parameter]) -> [Int]? {
+            var filled: [Int] = []
+            var next = 0
+            for label in labels {
+                while next < parameters.count, parameters[next].label != label {
+                    guard parameters[next].hasDefault else { return nil }
+                    next += 1
+                }
+                guard next < parameters.count else { return nil }
+                filled.append(next)
+                next += 1
+            }
+            guard parameters[next...].allSatisfy(\.hasDefault) else { return nil }
+            return filled
+        }
+    }
+
+    /// Reads each type's initializers and call-site injection in one file.
+    private final class TypeReader: SyntaxVisitor {
+        struct Body {
+            var facts = TypeIndex.TypeFacts()
+            var isStruct = false
+            var isGeneric = false
+        }
+
+        let file: String
+        let converter: SourceLocationConverter
+        var bodies: [(String, Body)] = []
+        var extensions: [(String, TypeIndex.TypeFacts)] = []
+
+        init(file: String, converter: SourceLocationConverter) {
+            self.file = file
+            self.converter = converter
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            read(node.name.text, node.memberBlock, isStruct: true, isGeneric: node.genericParameterClause != nil, isClass: false)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            read(node.name.text, node.memberBlock, isStruct: false, isGeneric: node.genericParameterClause != nil, isClass: true)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            read(node.name.text, node.memberBlock, isStruct: false, isGeneric: node.genericParameterClause != nil, isClass: true)
+            return .visitChildren
+        }
+
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            read(node.name.text, node.memberBlock, isStruct: false, isGeneric: node.genericParameterClause != nil, isClass: false)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard let name = KeyReader.plainType(node.extendedType.trimmedDescription), !name.hasPrefix("any ") else {
+                return .visitChildren
+            }
+            var facts = TypeIndex.TypeFacts()
+            for member in node.memberBlock.members {
+                if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                    facts.initializers.append(parameters(initializer))
+                }
+            }
+            extensions.append((name, facts))
+            return .visitChildren
+        }
+
+        /// A type's own body: its initializers, its memberwise initializer's parameters, and the
+        /// call-site injection of its stored properties.
+        private func read(_ name: String, _ members: MemberBlockSyntax, isStruct: Bool, isGeneric: Bool, isClass: Bool) {
+            var body = Body(isStruct: isStruct, isGeneric: isGeneric)
+            var memberwise: [TypeIndex.Parameter]? = []
+            // A `var`'s injected value: in a struct with a memberwise initializer, a default the
+            // caller may replace; else read by every initializer.
+            var varReads: [CallSiteRead] = []
+            for member in members.members {
+                if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                    body.facts.initializers.append(parameters(initializer))
+                    continue
+                }
+                guard let variable = member.decl.as(VariableDeclSyntax.self),
+                    !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+                else { continue }
+                let isLet = variable.bindingSpecifier.text == "let"
+                let wrapper = Self.injectionWrapper(variable)
+                let unmodelled =
+                    variable.modifiers.contains { $0.name.text == "lazy" }
+                    || (!isClass && variable.attributes.contains { $0.is(AttributeSyntax.self) })
+                for binding in variable.bindings {
+                    if let accessors = binding.accessorBlock, !Self.isObserver(accessors) { continue }  // computed
+                    let annotated = binding.typeAnnotation.flatMap { KeyReader.plainType($0.type.trimmedDescription) }
+                    let label = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                    if let wrapper {
+                        if let read = wrapperRead(wrapper, binding: binding) {
+                            if wrapper.name == "LazyWired" {
+                                body.facts.lazyReads.append(read)
+                            } else {
+                                body.facts.propertyReads.append(read)
+                            }
+                        }
+                        memberwise?.append(.init(label: label, type: nil, hasDefault: true, defaultRead: nil))
+                        continue
+                    }
+                    if unmodelled { memberwise = nil }  // a lazy or wrapped property the tool does not model
+                    let injected = binding.initializer.flatMap { injectedRead($0.value, type: annotated) }
+                    if isLet {
+                        if let injected { body.facts.propertyReads.append(injected) }
+                        if binding.initializer == nil {
+                            memberwise?.append(.init(label: label, type: annotated, hasDefault: false, defaultRead: nil))
+                        }
+                    } else {
+                        if let injected { varReads.append(injected) }
+                        memberwise?.append(
+                            .init(label: label, type: annotated, hasDefault: binding.initializer != nil, defaultRead: injected))
+                    }
+                }
+            }
+            let hasMemberwise = isStruct && body.facts.initializers.isEmpty
+            body.facts.memberwise = hasMemberwise ? memberwise : nil
+            if !hasMemberwise { body.facts.propertyReads += varReads }
+            bodies.append((name, body))
+        }
+
+        /// `willSet`/`didSet` only: the binding is still stored.
+        private static func isObserver(_ accessors: AccessorBlockSyntax) -> Bool {
+            guard case .accessors(let list) = accessors.accessors else { return false }
+            return list.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+        }
+
+        /// `@Wired`, `@Wired(tag: .t)`, `@LazyWired`, `@OptionalWired`.
+        private static func injectionWrapper(_ variable: VariableDeclSyntax) -> (name: String, attribute: AttributeSyntax)? {
+            for element in variable.attributes {
+                guard let attribute = element.as(AttributeSyntax.self) else { continue }
+                let name = attribute.attributeName.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+                if ["Wired", "LazyWired", "OptionalWired"].contains(name) { return (name, attribute) }
+            }
+            return nil
+        }
+
+        /// The read a wrapped property makes; `nil` for `@OptionalWired` (it reads an optional:
+        /// never missing) or a type or tag the tool cannot read.
+        private func wrapperRead(_ wrapper: (name: String, attribute: AttributeSyntax), binding: PatternBindingSyntax) -> CallSiteRead? {
+            guard wrapper.name != "OptionalWired", var type = binding.typeAnnotation.map({ $0.type.trimmedDescription }) else {
+                return nil
+            }
+            var tag: Key.Tag?
+            if case .argumentList(let arguments)? = wrapper.attribute.arguments {
+                for argument in arguments {
+                    switch argument.label?.text {
+                    case nil:
+                        guard let written = KeyReader.metatype(argument.expression) else { return nil }
+                        type = written
+                    case "tag":
+                        guard let read = KeyReader.tag(argument.expression) else { return nil }
+                        tag = read
+                    default: return nil
+                    }
+                }
+            }
+            guard let plain = KeyReader.plainType(type) else { return nil }
+            return CallSiteRead(
+                key: Key(type: plain, tag: tag), form: "@\(wrapper.name)", point: SourcePoint(wrapper.attribute, in: file, converter))
+        }
+
+        /// A `wired()` (or `wired(X.self, tag:)`) value, typed by `type` where it is not written.
+        private func injectedRead(_ value: ExprSyntax, type: String?) -> CallSiteRead? {
+            guard let call = value.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+                callee.baseName.text == "wired", let key = KeyReader.key(of: call, inferred: type)
+            else { return nil }
+            return CallSiteRead(key: key, form: "wired()", point: SourcePoint(call, in: file, converter))
+        }
+
+        /// An initializer's parameters, with the call-site injection of their defaults.
+        private func parameters(_ initializer: InitializerDeclSyntax) -> [TypeIndex.Parameter] {
+            let generic = Set(initializer.genericParameterClause?.parameters.map(\.name.text) ?? [])
+            return initializer.signature.parameterClause.parameters.map { parameter in
+                let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
+                var type = KeyReader.plainType(parameter.type.trimmedDescription)
+                if let written = type, generic.contains(written) { type = nil }
+                let read = parameter.defaultValue.flatMap { injectedRead($0.value, type: type) }
+                return .init(
+                    label: label, type: type, hasDefault: parameter.defaultValue != nil, isVariadic: parameter.ellipsis != nil,
+                    defaultRead: read)
+            }
+        }
+    }
+#endif
