@@ -8,7 +8,7 @@ import PackageDescription
 
 let fixtures = [
     "Duplicate", "DuplicateAcrossInstall", "Captive", "CaptiveThroughWired", "Cycle", "AsyncReadSynchronously",
-    "AsyncReadByViewModel", "Missing", "MissingInferred", "Clean", "CannotDecide", "Expected",
+    "AsyncReadByViewModel", "MainActorReadOffMain", "Missing", "MissingInferred", "Clean", "CannotDecide", "Expected",
 ]
 let checking = Context.environment["WIRING_GRAPH_CHECK"] != "off"
 

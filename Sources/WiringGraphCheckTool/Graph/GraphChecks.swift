@@ -36,9 +36,15 @@
             var findings: [Finding] = []
             for name in sources.types.types.keys.sorted() {
                 guard let facts = sources.types.facts(of: name) else { continue }
-                for read in facts.propertyReads + facts.lazyReads {
+                for read in facts.propertyReads + facts.lazyReads + facts.offMainReads {
                     guard let declarations = providers[read.key], declarations.count == 1, installed.contains(declarations[0].point),
                         let finding = asyncReadByType(read, in: name, of: declarations[0])
+                    else { continue }
+                    findings.append(finding)
+                }
+                for read in facts.offMainReads {
+                    guard let declarations = providers[read.key], declarations.count == 1, installed.contains(declarations[0].point),
+                        let finding = mainActorReadOffMain(read, in: name, of: declarations[0])
                     else { continue }
                     findings.append(finding)
                 }
@@ -59,8 +65,24 @@
             return Finding(
                 point: read.point,
                 headline:
-                    "\(read.key) has an async factory, and it was resolved synchronously before it was built: \(owner) reads it with \(read.form) when it is made, which stops the program.",
+                    "\(read.key) has an async factory, and it was resolved synchronously before it was built: \(owner) reads it with \(read.form) \(read.moment), which stops the program.",
                 fix: "\(eager)read it where it is used with `try await resolveAsync(\(name))`, from an async method.")
+        }
+
+        /// A synchronous read, from code that never runs on the main actor, of a main-actor
+        /// registration that is built on every resolve (transient, graph) or per scope. (A
+        /// main-actor singleton read there works once the main actor has built it, which the tool
+        /// cannot rule out; a `nonisolated` type is not reported either: made from main-actor
+        /// code, its reads run there, and work.)
+        private func mainActorReadOffMain(_ read: CallSiteRead, in owner: String, of provider: Declaration) -> Finding? {
+            guard provider.isMainActor, !provider.lifetime.isContainerOwned else { return nil }
+            return Finding(
+                point: read.point,
+                headline:
+                    "\(read.key) must be built on the main actor, and it was resolved synchronously from outside the main actor: \(owner) reads it with \(read.form) \(read.moment).",
+                fix:
+                    "resolve it with `try await resolveAsync(\(Self.metatype(read.key.type)))`, which hops to the main actor to build it, or read it from main-actor code."
+            )
         }
 
         /// Whether `provider`'s instance for `key` is certain not to exist when a synchronous read

@@ -84,6 +84,8 @@
         /// How it is written, for messages: `@Wired`, `@LazyWired`, `wired()`.
         let form: String
         let point: SourcePoint
+        /// When it is made, for messages.
+        var moment = "when it is made"
     }
 
     /// One declaration of a module: the keys it provides and what its factory reads.
@@ -96,6 +98,9 @@
         /// Its factory is `async` (an async registration: read synchronously before it is built,
         /// it throws).
         let isAsync: Bool
+        /// Its factory is `@MainActor` (`{ @MainActor r in … }`): the container builds it on the
+        /// main actor, and a synchronous resolve from anywhere else throws.
+        var isMainActor = false
         /// The reads whose key the tool could read; the others are not checked.
         let reads: [Read]
         let point: SourcePoint

@@ -182,7 +182,8 @@
         ) -> Declaration {
             Declaration(
                 keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: lifetime, scopeName: scopeName,
-                isAsync: factory?.isAsync ?? false, reads: factory?.reads ?? [], point: SourcePoint(call, in: file, converter))
+                isAsync: factory?.isAsync ?? false, isMainActor: factory?.isMainActor ?? false, reads: factory?.reads ?? [],
+                point: SourcePoint(call, in: file, converter))
         }
     }
 
@@ -191,6 +192,8 @@
     struct FactoryReader {
         let builtType: String?
         let isAsync: Bool
+        /// `{ @MainActor r in … }`.
+        let isMainActor: Bool
         let reads: [Read]
 
         /// `nil` when the closure takes runtime arguments (its key then has them, and reads
@@ -212,6 +215,10 @@
             reads = collector.reads
             isAsync = closure.signature?.effectSpecifiers?.asyncSpecifier != nil || collector.awaits
             builtType = Self.builtType(closure)
+            isMainActor =
+                closure.signature?.attributes.contains {
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor"
+                } ?? false
         }
 
         /// The closure's written return type, or the type its one expression (or every `return`)

@@ -81,12 +81,17 @@
             {
                 return index.parameterType(of: type, labels: list.map { $0.label?.text }, position: position)
             }
-            if let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+            return annotatedType(of: call)
+        }
+
+        /// The written type of the binding whose value is `call` (`let config: Config = wired()`).
+        static func annotatedType(of call: FunctionCallExprSyntax) -> String? {
+            var node = Syntax(call)
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+            guard let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
                 let annotation = binding.typeAnnotation
-            {
-                return plainType(annotation.type.trimmedDescription)
-            }
-            return nil
+            else { return nil }
+            return plainType(annotation.type.trimmedDescription)
         }
 
         /// `T` of `T(…)` or `T.init(…)`, a value made by its type's initializer.

@@ -31,6 +31,9 @@
             var propertyReads: [CallSiteRead] = []
             /// The reads made on first use (`@LazyWired`): not part of making it.
             var lazyReads: [CallSiteRead] = []
+            /// The synchronous reads (`wired()`, `try resolve()`) in code that never runs on the
+            /// main actor: an actor's own methods, and `@concurrent` functions.
+            var offMainReads: [CallSiteRead] = []
             /// A struct: without an initializer of its own it has a memberwise one, not `init()`.
             var isStruct = false
             /// Whether its declaration (not only an extension) is among the sources.
@@ -53,6 +56,7 @@
                 merged.initializers += facts.facts.initializers
                 merged.propertyReads += facts.facts.propertyReads
                 merged.lazyReads += facts.facts.lazyReads
+                merged.offMainReads += facts.facts.offMainReads
                 types[name] = merged
             }
             for (name, facts) in reader.extensions {
@@ -120,6 +124,35 @@
         }
     }
 
+    /// The synchronous call-site reads in a function body that runs off the main actor:
+    /// `wired()` and `try resolve()`, typed by their metatype or their binding's written type.
+    /// Closures are left out: a `MainActor.run { }` or a main-actor `Task { }` runs on the main actor.
+    private final class OffMainReadCollector: SyntaxVisitor {
+        let file: String
+        let converter: SourceLocationConverter
+        var reads: [CallSiteRead] = []
+
+        init(file: String, converter: SourceLocationConverter) {
+            self.file = file
+            self.converter = converter
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self), ["wired", "resolve"].contains(callee.baseName.text),
+                let key = KeyReader.key(of: node, inferred: KeyReader.annotatedType(of: node))
+            {
+                reads.append(
+                    CallSiteRead(
+                        key: key, form: "\(callee.baseName.text)()", point: SourcePoint(node, in: file, converter),
+                        moment: "in a method that runs off the main actor"))
+            }
+            return .visitChildren
+        }
+    }
+
     /// Reads each type's initializers and call-site injection in one file.
     private final class TypeReader: SyntaxVisitor {
         struct Body {
@@ -150,7 +183,9 @@
         }
 
         override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-            read(node.name.text, node.memberBlock, isStruct: false, isGeneric: node.genericParameterClause != nil, isClass: true)
+            read(
+                node.name.text, node.memberBlock, isStruct: false, isGeneric: node.genericParameterClause != nil, isClass: true,
+                isActor: true)
             return .visitChildren
         }
 
@@ -175,8 +210,12 @@
 
         /// A type's own body: its initializers, its memberwise initializer's parameters, and the
         /// call-site injection of its stored properties.
-        private func read(_ name: String, _ members: MemberBlockSyntax, isStruct: Bool, isGeneric: Bool, isClass: Bool) {
+        private func read(
+            _ name: String, _ members: MemberBlockSyntax, isStruct: Bool, isGeneric: Bool, isClass: Bool, isActor: Bool = false
+        ) {
             var body = Body(isStruct: isStruct, isGeneric: isGeneric)
+            // An actor that names its executor may run on the main actor's.
+            let runsOffMain = isActor && !members.members.contains { Self.names($0.decl, "unownedExecutor") }
             var memberwise: [TypeIndex.Parameter]? = []
             // A `var`'s injected value: in a struct with a memberwise initializer, a default the
             // caller may replace; else read by every initializer.
@@ -184,6 +223,18 @@
             for member in members.members {
                 if let initializer = member.decl.as(InitializerDeclSyntax.self) {
                     body.facts.initializers.append(parameters(initializer))
+                    continue
+                }
+                if let function = member.decl.as(FunctionDeclSyntax.self), let code = function.body {
+                    let modifiers = Set(function.modifiers.map(\.name.text))
+                    let concurrent = function.attributes.contains {
+                        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "concurrent"
+                    }
+                    if concurrent || (runsOffMain && modifiers.isDisjoint(with: ["nonisolated", "static"])) {
+                        let collector = OffMainReadCollector(file: file, converter: converter)
+                        collector.walk(code)
+                        body.facts.offMainReads += collector.reads
+                    }
                     continue
                 }
                 guard let variable = member.decl.as(VariableDeclSyntax.self),
@@ -201,7 +252,9 @@
                     if let wrapper {
                         if let read = wrapperRead(wrapper, binding: binding) {
                             if wrapper.name == "LazyWired" {
-                                body.facts.lazyReads.append(read)
+                                var lazy = read
+                                lazy.moment = "when it is first read"
+                                body.facts.lazyReads.append(lazy)
                             } else {
                                 body.facts.propertyReads.append(read)
                             }
@@ -227,6 +280,13 @@
             body.facts.memberwise = hasMemberwise ? memberwise : nil
             if !hasMemberwise { body.facts.propertyReads += varReads }
             bodies.append((name, body))
+        }
+
+        /// Whether `declaration` declares a property called `name`.
+        private static func names(_ declaration: DeclSyntax, _ name: String) -> Bool {
+            declaration.as(VariableDeclSyntax.self)?.bindings.contains {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            } ?? false
         }
 
         /// `willSet`/`didSet` only: the binding is still stored.

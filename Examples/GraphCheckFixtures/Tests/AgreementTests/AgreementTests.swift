@@ -8,6 +8,7 @@ import Cycle
 import Duplicate
 import DuplicateAcrossInstall
 import Expected
+import MainActorReadOffMain
 import Missing
 import MissingInferred
 import Testing
@@ -92,6 +93,24 @@ struct AgreementTests {
         #expect(
             output.contains("any RecipeRepository has an async factory, and it was resolved synchronously before it was built"),
             "\(output)")
+    }
+
+    @Test("a main-actor transient read synchronously in an actor's method: the resolve throws isolationMismatch")
+    func mainActorReadOffMain() async throws {
+        let container = try MainActorReadOffMain.launch()
+        let error = await withContainer(container) { () async -> WiringError? in
+            do {
+                _ = try await Uploader().owner()
+                return nil
+            } catch {
+                return error as? WiringError
+            }
+        }
+        #expect(error?.code == .isolationMismatch)
+        #expect(
+            error?.description.contains(
+                "Session must be built on the main actor, and it was resolved synchronously from outside the main actor")
+                == true, "\(String(describing: error))")
     }
 
     @Test("a mistake marked as expected is still one: validation reports it")
