@@ -1,6 +1,7 @@
 import AsyncReadByViewModel
 import AsyncReadSynchronously
 import CannotDecide
+import CannotDecideOutsideModules
 import Captive
 import CaptiveThroughWired
 import Clean
@@ -120,10 +121,13 @@ struct AgreementTests {
     }
 
     @Test("the clean and the undecidable fixtures have no errors")
-    func clean() async {
+    func clean() async throws {
         #expect(await validateCleanApp().findings.filter { $0.severity == .error }.isEmpty)
         let screens = await validateScreens()
         #expect(screens.findings.filter { $0.severity == .error }.isEmpty, "\(screens)")
         #expect(await validateConditional().findings.filter { $0.severity == .error }.isEmpty)
+        let outside = try CannotDecideOutsideModules.launch()
+        let report = await outside.validate(ValidationOptions(dryRun: true))
+        #expect(report.findings.filter { $0.severity == .error }.isEmpty, "\(report)")
     }
 }
