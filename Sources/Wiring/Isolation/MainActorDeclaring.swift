@@ -206,6 +206,21 @@ extension MainActorDeclaring {
         }
     }
 
+    /// Declares a contribution to the collection `[Element]` whose factory runs on the main actor
+    /// and takes no resolver.
+    public func contribution<Element: Sendable>(
+        to collection: [Element].Type,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @MainActor @Sendable () throws -> Element
+    ) -> Declaration<Element> {
+        Declaration(contributionAt: file, line, lifetime: lifetime) { container in
+            container.contribute(to: collection, tag: tag, lifetime: lifetime, file: file, line: line, ignoringResolver(factory))
+        }
+    }
+
     /// Declares a contribution under `key` to the map `[Key: Element]` whose factory runs on the
     /// main actor.
     public func contribution<Key: Hashable & Sendable, Element: Sendable>(
@@ -219,6 +234,22 @@ extension MainActorDeclaring {
     ) -> Declaration<Element> {
         Declaration(contributionAt: file, line, lifetime: lifetime) { container in
             container.contribute(to: map, key: key, tag: tag, lifetime: lifetime, file: file, line: line, onMainActor(factory))
+        }
+    }
+
+    /// Declares a contribution under `key` to the map `[Key: Element]` whose factory runs on the
+    /// main actor and takes no resolver.
+    public func contribution<Key: Hashable & Sendable, Element: Sendable>(
+        to map: [Key: Element].Type,
+        key: Key,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @MainActor @Sendable () throws -> Element
+    ) -> Declaration<Element> {
+        Declaration(contributionAt: file, line, lifetime: lifetime) { container in
+            container.contribute(to: map, key: key, tag: tag, lifetime: lifetime, file: file, line: line, ignoringResolver(factory))
         }
     }
 

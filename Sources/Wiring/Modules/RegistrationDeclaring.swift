@@ -52,6 +52,19 @@ extension RegistrationDeclaring {
         Declaration(tag: tag, lifetime: .transient, file: file, line: line) { _ in try factory() }
     }
 
+    /// Declares a ``Lifetime/transient`` registration with an `async` factory that takes no resolver:
+    /// `transient { try await RecipeStore.load() }`, or `{ @MainActor in try await … }` to run it
+    /// on the main actor. Resolve it with ``Resolving/resolveAsync(_:tag:file:line:)``.
+    public func transient<T: Sendable>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @isolated(any) @Sendable () async throws -> T
+    ) -> Declaration<T> {
+        Declaration(tag: tag, lifetime: .transient, file: file, line: line, asyncFactory: ignoringResolver(factory))
+    }
+
     /// Declares a ``Lifetime/transient`` registration whose factory takes runtime arguments, passed
     /// to ``Resolving/resolve(_:tag:arguments:file:line:)``; see
     /// ``Container/register(_:tag:lifetime:file:line:arguments:)``.
@@ -105,6 +118,19 @@ extension RegistrationDeclaring {
         Declaration(tag: tag, lifetime: .singleton, file: file, line: line) { _ in try factory() }
     }
 
+    /// Declares a ``Lifetime/singleton`` registration with an `async` factory that takes no resolver:
+    /// `singleton { try await RecipeStore.load() }`, or `{ @MainActor in try await … }` to run it
+    /// on the main actor. Resolve it with ``Resolving/resolveAsync(_:tag:file:line:)``.
+    public func singleton<T: Sendable>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @isolated(any) @Sendable () async throws -> T
+    ) -> Declaration<T> {
+        Declaration(tag: tag, lifetime: .singleton, file: file, line: line, asyncFactory: ignoringResolver(factory))
+    }
+
     /// Declares an ``Lifetime/eagerSingleton`` registration: built by ``Container/start()``.
     public func eagerSingleton<T: Sendable>(
         _ type: T.Type = T.self,
@@ -137,6 +163,19 @@ extension RegistrationDeclaring {
         _ factory: @escaping @Sendable () throws -> T
     ) -> Declaration<T> {
         Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line) { _ in try factory() }
+    }
+
+    /// Declares an ``Lifetime/eagerSingleton`` registration (built by ``Container/startAsync()``) with an `async` factory that takes no resolver:
+    /// `eagerSingleton { try await RecipeStore.load() }`, or `{ @MainActor in try await … }` to run it
+    /// on the main actor. Resolve it with ``Resolving/resolveAsync(_:tag:file:line:)``.
+    public func eagerSingleton<T: Sendable>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @isolated(any) @Sendable () async throws -> T
+    ) -> Declaration<T> {
+        Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line, asyncFactory: ignoringResolver(factory))
     }
 
     /// Declares a ``Lifetime/weakSingleton`` registration: shared while someone holds it.
@@ -222,6 +261,21 @@ extension RegistrationDeclaring {
         }
     }
 
+    /// Declares a scoped registration with an `async` factory that takes no resolver:
+    /// `scoped { try await RecipeStore.load() }`, or `{ @MainActor in try await … }` to run it
+    /// on the main actor. Resolve it with ``Resolving/resolveAsync(_:tag:file:line:)``.
+    public func scoped<T: Sendable>(
+        _ type: T.Type = T.self,
+        tag: (any Hashable & Sendable)? = nil,
+        in scope: ScopeName? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @isolated(any) @Sendable () async throws -> T
+    ) -> Declaration<T> {
+        Declaration(
+            tag: tag, lifetime: scope.map(Lifetime.scoped) ?? .scoped, file: file, line: line, asyncFactory: ignoringResolver(factory))
+    }
+
     /// Declares a contribution to the collection `[Element]`; see
     /// ``Container/contribute(to:tag:lifetime:file:line:_:)-(_,_,_,_,_,(Resolver)->Element)``.
     ///
@@ -241,6 +295,19 @@ extension RegistrationDeclaring {
         }
     }
 
+    /// Declares a contribution to the collection `[Element]` whose factory takes no resolver:
+    /// `contribution(to: [any Plugin].self) { AuthPlugin() }`.
+    public func contribution<Element>(
+        to collection: [Element].Type,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @Sendable () throws -> Element
+    ) -> Declaration<Element> {
+        contribution(to: collection, tag: tag, lifetime: lifetime, file: file, line: line) { _ in try factory() }
+    }
+
     /// Declares a contribution under `key` to the map `[Key: Element]`; see
     /// ``Container/contribute(to:key:tag:lifetime:file:line:_:)``.
     public func contribution<Key: Hashable & Sendable, Element>(
@@ -255,6 +322,20 @@ extension RegistrationDeclaring {
         Declaration(contributionAt: file, line, lifetime: lifetime) { container in
             container.contribute(to: map, key: key, tag: tag, lifetime: lifetime, file: file, line: line, factory)
         }
+    }
+
+    /// Declares a contribution under `key` to the map `[Key: Element]` whose factory takes no
+    /// resolver.
+    public func contribution<Key: Hashable & Sendable, Element>(
+        to map: [Key: Element].Type,
+        key: Key,
+        tag: (any Hashable & Sendable)? = nil,
+        lifetime: Lifetime = .transient,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ factory: @escaping @Sendable () throws -> Element
+    ) -> Declaration<Element> {
+        contribution(to: map, key: key, tag: tag, lifetime: lifetime, file: file, line: line) { _ in try factory() }
     }
 
     /// Declares an already-built value as a singleton; see ``Container/register(_:tag:instance:file:line:)``.
@@ -330,4 +411,13 @@ extension RegistrationDeclaring {
 /// ``Container/install(_:)``: the same line installed twice is one contribution.
 struct ContributionSite: Hashable, Sendable {
     let site: SourceLocation
+}
+
+/// `factory` as a factory that takes the resolver and ignores it. The call keeps `factory`'s own
+/// isolation: an `@isolated(any)` function runs on its actor (the main actor, for
+/// `{ @MainActor in … }`) wherever it is called from.
+private func ignoringResolver<T: Sendable>(
+    _ factory: @escaping @isolated(any) @Sendable () async throws -> T
+) -> @isolated(any) @Sendable (Resolver) async throws -> T {
+    { _ in try await factory() }
 }

@@ -24,6 +24,7 @@ struct DocSnippetTests {
             [
                 "Examples/ShopApp/Sources/ShopApp/AppModule.swift", "Examples/ShopApp/Sources/ShopApp/ViewModels.swift",
                 "Examples/ShopApp/Sources/ShopApp/Previews.swift", "Examples/ShopApp/Tests/ShopAppTests/ShopAppTests.swift",
+                "Examples/ShopApp/Tests/ShopAppTests/AsyncFactoryTests.swift",
             ]
         ),
         ("Sources/Wiring/Documentation.docc/ConcurrencyAndActors.md", ["Tests/WiringTests/Docs/ConcurrencySnippets.swift"]),
