@@ -64,8 +64,11 @@ enum CurrentResolver {
 ///
 /// Inside a factory, `withContainer` takes precedence over the factory's own resolver for the
 /// duration of `operation`.
+///
+/// `resolving` is `any Resolving`, so that a choice between a scope and a container is one
+/// value: `withContainer(scope ?? container) { … }`.
 public func withContainer<R, E: Error>(
-    _ resolving: some Resolving,
+    _ resolving: any Resolving,
     operation: () throws(E) -> R
 ) throws(E) -> R {
     // Hide the running factory's resolver (if any) for the duration, so that the task-local wins.
@@ -94,7 +97,7 @@ public func withContainer<R, E: Error>(
 /// }
 /// ```
 public func withContainer<R, E: Error>(
-    _ resolving: some Resolving,
+    _ resolving: any Resolving,
     operation: () async throws(E) -> R
 ) async throws(E) -> R {
     let result: Result<R, E> = await CurrentResolver.$value.withValue(resolving.resolver) {

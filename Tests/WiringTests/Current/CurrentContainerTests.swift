@@ -32,6 +32,21 @@ struct CurrentContainerTests {
         #expect(Container.current === Container.default)
     }
 
+    @Test("withContainer takes a scope or a container chosen at run time, as one value")
+    func withContainerOfScopeOrContainer() async throws {
+        let base = container(environment: "base")
+        base.register(Greeter.self, lifetime: .scoped) { _ in Greeter() }
+        var scope: Scope? = nil
+        // No scope yet: the container.
+        withContainer(scope ?? base) { #expect(wired(Config.self).environment == "base") }
+        scope = base.makeScope()
+        let inScope = withContainer(scope ?? base) { wired(Greeter.self) }
+        #expect(try scope?.resolve(Greeter.self) === inScope)
+        let awaited = await withContainer(scope ?? base) { () async in wired(Greeter.self) }
+        #expect(awaited === inScope)
+        try await scope?.close()
+    }
+
     @Test("withContainer passes through the operation's result and typed error")
     func withContainerRethrows() {
         let value = withContainer(Container()) { 42 }
