@@ -23,6 +23,12 @@ public import Wiring
 ///   tests running in parallel never see each other's overrides or singletons.
 /// - Inside the test, `Container.current` is that container: register further overrides on it.
 /// - Applied to a suite, it applies to every test in the suite, recursively.
+/// - The container is started as the app's launch starts it: `startAsync()` builds its eager
+///   singletons, async ones included, after the overrides and before the test body, so that a
+///   view model's `wired()` finds them built. Replace an eager singleton you do not want built
+///   in the overrides closure, which runs first; a failing start fails the test with its error.
+///   (`withIsolatedContainer` and `WiringTestCase` do not start the container: call
+///   `try await Container.current.startAsync()` there.)
 /// - It does not touch `Container/default` and needs no `#if DEBUG`: it works in
 ///   release builds too.
 public struct IsolatedContainerTrait: TestTrait, SuiteTrait, TestScoping {
@@ -52,6 +58,9 @@ public struct IsolatedContainerTrait: TestTrait, SuiteTrait, TestScoping {
                 """
             )
         }
+        // As the app's launch does: its eager singletons, async ones included, are built before
+        // anything reads them, so a view model's `wired()` finds them.
+        try await container.startAsync()
         try await withContainer(container) { try await function() }
     }
 }
