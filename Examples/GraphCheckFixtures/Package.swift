@@ -9,18 +9,26 @@ import PackageDescription
 let fixtures = [
     "Duplicate", "DuplicateAcrossInstall", "Captive", "CaptiveThroughWired", "Cycle", "AsyncReadSynchronously",
     "AsyncReadByViewModel", "MainActorReadOffMain", "Missing", "MissingInferred", "Clean", "CannotDecide", "CannotDecideOutsideModules",
-    "Expected",
+    "CannotDecideOtherPackage", "CannotDecideFacade", "Expected",
 ]
 let checking = Context.environment["WIRING_GRAPH_CHECK"] != "off"
+/// What two "cannot decide" fixtures use beyond the core: another package's module, and a facade.
+let extraDependencies: [String: [Target.Dependency]] = [
+    "CannotDecideOtherPackage": [.product(name: "OtherModules", package: "OtherPackage")],
+    "CannotDecideFacade": [.product(name: "WiringSwinject", package: "Wiring")],
+]
 
 let package = Package(
     name: "GraphCheckFixtures",
     platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "Wiring", path: "../..", traits: ["GraphCheck"])],
+    dependencies: [
+        .package(name: "Wiring", path: "../..", traits: ["GraphCheck"]),
+        .package(path: "OtherPackage"),
+    ],
     targets: fixtures.map { name in
         .target(
             name: name,
-            dependencies: [.product(name: "Wiring", package: "Wiring")],
+            dependencies: [.product(name: "Wiring", package: "Wiring")] + (extraDependencies[name] ?? []),
             plugins: checking ? [.plugin(name: "WiringGraphCheck", package: "Wiring")] : []
         )
     } + [

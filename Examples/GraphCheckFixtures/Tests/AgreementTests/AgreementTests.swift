@@ -1,6 +1,8 @@
 import AsyncReadByViewModel
 import AsyncReadSynchronously
 import CannotDecide
+import CannotDecideFacade
+import CannotDecideOtherPackage
 import CannotDecideOutsideModules
 import Captive
 import CaptiveThroughWired
@@ -129,5 +131,8 @@ struct AgreementTests {
         let outside = try CannotDecideOutsideModules.launch()
         let report = await outside.validate(ValidationOptions(dryRun: true))
         #expect(report.findings.filter { $0.severity == .error }.isEmpty, "\(report)")
+        let other = await validateWithOtherPackage()
+        #expect(other.findings.filter { $0.severity == .error }.isEmpty, "\(other)")
+        #expect(newsletter() != nil)
     }
 }
