@@ -65,7 +65,7 @@
             return Finding(
                 point: read.point,
                 headline:
-                    "\(read.key) has an async factory, and it was resolved synchronously before it was built: \(owner) reads it with \(read.form) \(read.moment), which stops the program.",
+                    "\(read.key) has an async factory, and it was resolved synchronously before it was built: \(owner) reads it with \(read.form) \(read.moment), which \(read.form == "resolve()" ? "throws" : "stops the program").",
                 fix: "\(eager)read it where it is used with `try await resolveAsync(\(name))`, from an async method.")
         }
 
