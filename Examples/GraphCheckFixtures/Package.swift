@@ -8,7 +8,8 @@ import PackageDescription
 
 let fixtures = [
     "Duplicate", "DuplicateAcrossInstall", "Captive", "CaptiveThroughWired", "Cycle", "AsyncReadSynchronously",
-    "AsyncReadByViewModel", "MainActorReadOffMain", "Missing", "MissingInferred", "Clean", "CannotDecide", "CannotDecideOutsideModules",
+    "AsyncReadByViewModel", "MainActorReadOffMain", "Missing", "MissingInferred", "Clean", "CleanHostile", "CannotDecide",
+    "CannotDecideOutsideModules",
     "CannotDecideOtherPackage", "CannotDecideFacade", "Expected",
 ]
 let checking = Context.environment["WIRING_GRAPH_CHECK"] != "off"

@@ -214,7 +214,7 @@
             collector.walk(closure.statements)
             reads = collector.reads
             isAsync = closure.signature?.effectSpecifiers?.asyncSpecifier != nil || collector.awaits
-            builtType = Self.builtType(closure)
+            builtType = Self.builtType(closure, types: types)
             isMainActor =
                 closure.signature?.attributes.contains {
                     $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor"
@@ -222,19 +222,21 @@
         }
 
         /// The closure's written return type, or the type its one expression (or every `return`)
-        /// makes with an initializer.
-        private static func builtType(_ closure: ClosureExprSyntax) -> String? {
+        /// makes: with an initializer (`Store()`), or with a static method of the sources that
+        /// returns its own type (`try await Store.load()`).
+        private static func builtType(_ closure: ClosureExprSyntax, types: TypeIndex) -> String? {
             if let written = closure.signature?.returnClause?.type.trimmedDescription { return KeyReader.plainType(written) }
+            let made = { (expression: ExprSyntax) in KeyReader.constructedType(expression) ?? types.madeByStaticMethod(expression) }
             if closure.statements.count == 1, case .expr(let expression) = closure.statements.first?.item {
-                return KeyReader.constructedType(expression)
+                return made(expression)
             }
-            var types: Set<String> = []
+            var built: Set<String> = []
             for statement in closure.statements {
                 guard case .stmt(let stmt) = statement.item, let returned = stmt.as(ReturnStmtSyntax.self) else { continue }
-                guard let expression = returned.expression, let type = KeyReader.constructedType(expression) else { return nil }
-                types.insert(type)
+                guard let expression = returned.expression, let type = made(expression) else { return nil }
+                built.insert(type)
             }
-            return types.count == 1 ? types.first : nil
+            return built.count == 1 ? built.first : nil
         }
     }
 

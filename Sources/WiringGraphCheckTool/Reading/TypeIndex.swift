@@ -34,6 +34,8 @@
             /// The synchronous reads (`wired()`, `try resolve()`) in code that never runs on the
             /// main actor: an actor's own methods, and `@concurrent` functions.
             var offMainReads: [CallSiteRead] = []
+            /// Its static methods that return its own type (`static func load() async -> Store`).
+            var factoryMethods: Set<String> = []
             /// A struct: without an initializer of its own it has a memberwise one, not `init()`.
             var isStruct = false
             /// Whether its declaration (not only an extension) is among the sources.
@@ -57,6 +59,7 @@
                 merged.propertyReads += facts.facts.propertyReads
                 merged.lazyReads += facts.facts.lazyReads
                 merged.offMainReads += facts.facts.offMainReads
+                merged.factoryMethods.formUnion(facts.facts.factoryMethods)
                 types[name] = merged
             }
             for (name, facts) in reader.extensions {
@@ -66,6 +69,20 @@
                 merged.lazyReads += facts.lazyReads
                 types[name] = merged
             }
+        }
+
+        /// The type `T` that `T.f(…)` makes, when `f` is a static method of `T` in the sources
+        /// that returns `T` (through `try` and `await`).
+        func madeByStaticMethod(_ expression: ExprSyntax) -> String? {
+            var expression = expression
+            while let inner = expression.as(TryExprSyntax.self)?.expression ?? expression.as(AwaitExprSyntax.self)?.expression {
+                expression = inner
+            }
+            guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                facts(of: type)?.factoryMethods.contains(member.declName.baseName.text) == true
+            else { return nil }
+            return type
         }
 
         /// The facts of `name`, if it is one type of the sources that the tool can read.
@@ -202,6 +219,8 @@
             for member in node.memberBlock.members {
                 if let initializer = member.decl.as(InitializerDeclSyntax.self) {
                     facts.initializers.append(parameters(initializer))
+                } else if let method = Self.factoryMethod(member.decl, of: name) {
+                    facts.factoryMethods.insert(method)
                 }
             }
             extensions.append((name, facts))
@@ -223,6 +242,10 @@
             for member in members.members {
                 if let initializer = member.decl.as(InitializerDeclSyntax.self) {
                     body.facts.initializers.append(parameters(initializer))
+                    continue
+                }
+                if let method = Self.factoryMethod(member.decl, of: name) {
+                    body.facts.factoryMethods.insert(method)
                     continue
                 }
                 if let function = member.decl.as(FunctionDeclSyntax.self), let code = function.body {
@@ -280,6 +303,17 @@
             body.facts.memberwise = hasMemberwise ? memberwise : nil
             if !hasMemberwise { body.facts.propertyReads += varReads }
             bodies.append((name, body))
+        }
+
+        /// The name of `declaration` if it is a static method of `type` that returns `type` or
+        /// `Self` (`static func load() async throws -> Store`).
+        private static func factoryMethod(_ declaration: DeclSyntax, of type: String) -> String? {
+            guard let function = declaration.as(FunctionDeclSyntax.self),
+                function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
+                let returned = function.signature.returnClause?.type.trimmedDescription,
+                returned == type || returned == "Self"
+            else { return nil }
+            return function.name.text
         }
 
         /// Whether `declaration` declares a property called `name`.

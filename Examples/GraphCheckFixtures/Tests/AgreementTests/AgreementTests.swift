@@ -7,6 +7,7 @@ import CannotDecideOutsideModules
 import Captive
 import CaptiveThroughWired
 import Clean
+import CleanHostile
 import Cycle
 import Duplicate
 import DuplicateAcrossInstall
@@ -125,6 +126,9 @@ struct AgreementTests {
     @Test("the clean and the undecidable fixtures have no errors")
     func clean() async throws {
         #expect(await validateCleanApp().findings.filter { $0.severity == .error }.isEmpty)
+        let hostile = await validateHostile()
+        #expect(hostile.findings.filter { $0.severity == .error }.isEmpty, "\(hostile)")
+        _ = try launchPreview()
         let screens = await validateScreens()
         #expect(screens.findings.filter { $0.severity == .error }.isEmpty, "\(screens)")
         #expect(await validateConditional().findings.filter { $0.severity == .error }.isEmpty)
