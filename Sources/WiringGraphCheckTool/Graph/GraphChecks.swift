@@ -33,20 +33,25 @@
                     for key in declaration.keys { providers[key, default: []].append(declaration) }
                 }
             }
+            // The one declaration of `key`, when an installed module makes it.
+            let provider = { (key: Key) -> Declaration? in
+                guard let declarations = providers[key], declarations.count == 1, installed.contains(declarations[0].point) else {
+                    return nil
+                }
+                return declarations[0]
+            }
             var findings: [Finding] = []
             for name in sources.types.types.keys.sorted() {
                 guard let facts = sources.types.facts(of: name) else { continue }
                 for read in facts.propertyReads + facts.lazyReads + facts.offMainReads {
-                    guard let declarations = providers[read.key], declarations.count == 1, installed.contains(declarations[0].point),
-                        let finding = asyncReadByType(read, in: name, of: declarations[0])
-                    else { continue }
-                    findings.append(finding)
+                    if let provider = provider(read.key), let finding = asyncReadByType(read, in: name, of: provider) {
+                        findings.append(finding)
+                    }
                 }
                 for read in facts.offMainReads {
-                    guard let declarations = providers[read.key], declarations.count == 1, installed.contains(declarations[0].point),
-                        let finding = mainActorReadOffMain(read, in: name, of: declarations[0])
-                    else { continue }
-                    findings.append(finding)
+                    if let provider = provider(read.key), let finding = mainActorReadOffMain(read, in: name, of: provider) {
+                        findings.append(finding)
+                    }
                 }
             }
             return findings

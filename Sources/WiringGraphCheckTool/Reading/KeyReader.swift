@@ -50,9 +50,15 @@
         /// when it passes runtime arguments (those keys are matched by their argument types, which
         /// the tool does not read) or its type or tag cannot be read.
         static func key(of call: FunctionCallExprSyntax, inferred: String?) -> Key? {
+            key(arguments: call.arguments, inferred: inferred)
+        }
+
+        /// The key that arguments such as `(X.self, tag: .t)` name (a call's, or a property
+        /// wrapper attribute's: `@Wired(tag: .t)`), else `inferred` and the tag.
+        static func key(arguments: LabeledExprListSyntax, inferred: String?) -> Key? {
             var type = inferred
             var tag: Key.Tag?
-            for (position, argument) in call.arguments.enumerated() {
+            for (position, argument) in arguments.enumerated() {
                 switch argument.label?.text {
                 case nil where position == 0:
                     guard let written = metatype(argument.expression) else { return nil }
@@ -72,8 +78,7 @@
         /// (`UserService(database: try r.resolve())`), or the value of a binding whose type is
         /// written (`let config: Config = try r.resolve()`). `nil` anywhere else.
         static func inferredType(of call: FunctionCallExprSyntax, index: TypeIndex) -> String? {
-            var node = Syntax(call)
-            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+            let node = outermost(call)
             if let labeled = node.parent?.as(LabeledExprSyntax.self), let list = labeled.parent?.as(LabeledExprListSyntax.self),
                 let outer = list.parent?.as(FunctionCallExprSyntax.self), outer.trailingClosure == nil,
                 outer.additionalTrailingClosures.isEmpty, let type = constructedType(ExprSyntax(outer)),
@@ -86,27 +91,32 @@
 
         /// The written type of the binding whose value is `call` (`let config: Config = wired()`).
         static func annotatedType(of call: FunctionCallExprSyntax) -> String? {
-            var node = Syntax(call)
-            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
-            guard let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+            guard let clause = outermost(call).parent?.as(InitializerClauseSyntax.self),
+                let binding = clause.parent?.as(PatternBindingSyntax.self),
                 let annotation = binding.typeAnnotation
             else { return nil }
             return plainType(annotation.type.trimmedDescription)
         }
 
+        /// `call` with the `try` and `await` written around it (`try await r.resolveAsync()`).
+        private static func outermost(_ call: FunctionCallExprSyntax) -> Syntax {
+            var node = Syntax(call)
+            while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+            return node
+        }
+
+        /// `expression` without the `try` and `await` written in front of it.
+        static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+            var expression = expression
+            while let inner = expression.as(TryExprSyntax.self)?.expression ?? expression.as(AwaitExprSyntax.self)?.expression {
+                expression = inner
+            }
+            return expression
+        }
+
         /// `T` of `T(…)` or `T.init(…)`, a value made by its type's initializer.
         static func constructedType(_ expression: ExprSyntax) -> String? {
-            var expression = expression
-            while true {
-                if let tried = expression.as(TryExprSyntax.self) {
-                    expression = tried.expression
-                } else if let awaited = expression.as(AwaitExprSyntax.self) {
-                    expression = awaited.expression
-                } else {
-                    break
-                }
-            }
-            guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+            guard let call = unwrapped(expression).as(FunctionCallExprSyntax.self) else { return nil }
             var callee = call.calledExpression
             if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base {
                 callee = base

@@ -53,7 +53,7 @@
                 if types[name]?.declaredBody == true || facts.isGeneric { unusable.insert(name) }
                 var merged = types[name] ?? TypeFacts()
                 merged.declaredBody = true
-                merged.isStruct = facts.isStruct
+                merged.isStruct = facts.facts.isStruct
                 merged.memberwise = facts.facts.memberwise
                 merged.initializers += facts.facts.initializers
                 merged.propertyReads += facts.facts.propertyReads
@@ -74,11 +74,8 @@
         /// The type `T` that `T.f(…)` makes, when `f` is a static method of `T` in the sources
         /// that returns `T` (through `try` and `await`).
         func madeByStaticMethod(_ expression: ExprSyntax) -> String? {
-            var expression = expression
-            while let inner = expression.as(TryExprSyntax.self)?.expression ?? expression.as(AwaitExprSyntax.self)?.expression {
-                expression = inner
-            }
-            guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            guard let call = KeyReader.unwrapped(expression).as(FunctionCallExprSyntax.self),
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
                 facts(of: type)?.factoryMethods.contains(member.declName.baseName.text) == true
             else { return nil }
@@ -174,7 +171,6 @@
     private final class TypeReader: SyntaxVisitor {
         struct Body {
             var facts = TypeIndex.TypeFacts()
-            var isStruct = false
             var isGeneric = false
         }
 
@@ -232,7 +228,8 @@
         private func read(
             _ name: String, _ members: MemberBlockSyntax, isStruct: Bool, isGeneric: Bool, isClass: Bool, isActor: Bool = false
         ) {
-            var body = Body(isStruct: isStruct, isGeneric: isGeneric)
+            var body = Body(isGeneric: isGeneric)
+            body.facts.isStruct = isStruct
             // An actor that names its executor may run on the main actor's.
             let runsOffMain = isActor && !members.members.contains { Self.names($0.decl, "unownedExecutor") }
             var memberwise: [TypeIndex.Parameter]? = []
@@ -342,26 +339,12 @@
         /// The read a wrapped property makes; `nil` for `@OptionalWired` (it reads an optional:
         /// never missing) or a type or tag the tool cannot read.
         private func wrapperRead(_ wrapper: (name: String, attribute: AttributeSyntax), binding: PatternBindingSyntax) -> CallSiteRead? {
-            guard wrapper.name != "OptionalWired", var type = binding.typeAnnotation.map({ $0.type.trimmedDescription }) else {
-                return nil
-            }
-            var tag: Key.Tag?
-            if case .argumentList(let arguments)? = wrapper.attribute.arguments {
-                for argument in arguments {
-                    switch argument.label?.text {
-                    case nil:
-                        guard let written = KeyReader.metatype(argument.expression) else { return nil }
-                        type = written
-                    case "tag":
-                        guard let read = KeyReader.tag(argument.expression) else { return nil }
-                        tag = read
-                    default: return nil
-                    }
-                }
-            }
-            guard let plain = KeyReader.plainType(type) else { return nil }
-            return CallSiteRead(
-                key: Key(type: plain, tag: tag), form: "@\(wrapper.name)", point: SourcePoint(wrapper.attribute, in: file, converter))
+            guard wrapper.name != "OptionalWired" else { return nil }
+            var arguments = LabeledExprListSyntax([])
+            if case .argumentList(let written)? = wrapper.attribute.arguments { arguments = written }
+            let annotated = binding.typeAnnotation.flatMap { KeyReader.plainType($0.type.trimmedDescription) }
+            guard let key = KeyReader.key(arguments: arguments, inferred: annotated) else { return nil }
+            return CallSiteRead(key: key, form: "@\(wrapper.name)", point: SourcePoint(wrapper.attribute, in: file, converter))
         }
 
         /// A `wired()` (or `wired(X.self, tag:)`) value, typed by `type` where it is not written.
