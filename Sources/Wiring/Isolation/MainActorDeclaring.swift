@@ -216,9 +216,7 @@ extension MainActorDeclaring {
         line: UInt = #line,
         _ factory: @escaping @MainActor @Sendable () throws -> Element
     ) -> Declaration<Element> {
-        Declaration(contributionAt: file, line, lifetime: lifetime) { container in
-            container.contribute(to: collection, tag: tag, lifetime: lifetime, file: file, line: line, ignoringResolver(factory))
-        }
+        contribution(to: collection, tag: tag, lifetime: lifetime, file: file, line: line) { @MainActor _ in try factory() }
     }
 
     /// Declares a contribution under `key` to the map `[Key: Element]` whose factory runs on the
@@ -248,9 +246,7 @@ extension MainActorDeclaring {
         line: UInt = #line,
         _ factory: @escaping @MainActor @Sendable () throws -> Element
     ) -> Declaration<Element> {
-        Declaration(contributionAt: file, line, lifetime: lifetime) { container in
-            container.contribute(to: map, key: key, tag: tag, lifetime: lifetime, file: file, line: line, ignoringResolver(factory))
-        }
+        contribution(to: map, key: key, tag: tag, lifetime: lifetime, file: file, line: line) { @MainActor _ in try factory() }
     }
 
     /// Declares an auto-wired registration of a main-actor initializer:
