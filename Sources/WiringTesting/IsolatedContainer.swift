@@ -42,7 +42,7 @@ public struct IsolatedContainerRecipe: Sendable {
     /// The module values are read by every test that uses the recipe, possibly at once: pass
     /// values (structs), or classes that do not change.
     public static func installing(
-        _ modules: any Module...,
+        _ modules: any Installable...,
         overrides: @escaping @Sendable (Container) throws -> Void = { _ in }
     ) -> Self {
         let modules = ModuleList(modules)
@@ -51,7 +51,7 @@ public struct IsolatedContainerRecipe: Sendable {
 
     /// Installs the modules `modules` makes into a new container, then applies `overrides`.
     public static func installing(
-        _ modules: @escaping @Sendable () -> [any Module],
+        _ modules: @escaping @Sendable () -> [any Installable],
         overrides: @escaping @Sendable (Container) throws -> Void = { _ in }
     ) -> Self {
         Self(
@@ -70,8 +70,8 @@ struct ModuleList: @unchecked Sendable {
     // @unchecked: a `Module` value is a description of registrations; the recipe only reads its
     // `registrations`, and the documentation of `installing(_:overrides:)` asks for values, or
     // classes that do not change, so concurrent reads from parallel tests are safe.
-    let modules: [any Module]
-    init(_ modules: [any Module]) { self.modules = modules }
+    let modules: [any Installable]
+    init(_ modules: [any Installable]) { self.modules = modules }
 }
 
 /// Runs `operation` with a container of its own, made by `recipe`, as the current container

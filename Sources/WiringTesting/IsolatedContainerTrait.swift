@@ -89,7 +89,7 @@ extension Trait where Self == IsolatedContainerTrait {
     /// func greets() throws { … }
     /// ```
     public static func isolatedContainer(
-        installing modules: any Module...,
+        installing modules: any Installable...,
         overrides: @escaping @Sendable (Container) throws -> Void = { _ in }
     ) -> Self {
         let modules = ModuleList(modules)
@@ -99,7 +99,7 @@ extension Trait where Self == IsolatedContainerTrait {
     /// Each test gets a new container with the modules `modules` returns installed, then
     /// `overrides` applied.
     public static func isolatedContainer(
-        modules: @escaping @Sendable () -> [any Module],
+        modules: @escaping @Sendable () -> [any Installable],
         overrides: @escaping @Sendable (Container) throws -> Void = { _ in }
     ) -> Self {
         IsolatedContainerTrait(recipe: .installing(modules, overrides: overrides))

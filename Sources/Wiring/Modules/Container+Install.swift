@@ -22,7 +22,7 @@ extension Container {
     /// into a child overrides them, as registering there does.
     ///
     /// - Throws: ``WiringError`` with code ``WiringError/Code/duplicateRegistration``.
-    public func install(_ modules: any Module...) throws(WiringError) {
+    public func install(_ modules: any Installable...) throws(WiringError) {
         try install(modules)
     }
 
@@ -34,7 +34,7 @@ extension Container {
     ///     already in this container instead of clashing with them (a test's overrides of the
     ///     app's modules). Two different declarations of one type and tag *within* `modules`
     ///     are still an error.
-    public func install(_ modules: [any Module], overriding: Bool = false) throws(WiringError) {
+    public func install(_ modules: [any Installable], overriding: Bool = false) throws(WiringError) {
         // The plan reads the registry without a lock held across it and the publication (its
         // modules' code runs meanwhile); the publication checks, in the same step, that no key
         // the plan found free has been registered since. If one has, by another install or a
@@ -64,7 +64,7 @@ extension Container {
     }
 
     /// What installing `modules` would do: the declarations to install, and the clashes.
-    func installPlan(for modules: [any Module], overriding: Bool) -> InstallPlan {
+    func installPlan(for modules: [any Installable], overriding: Bool) -> InstallPlan {
         var plan = InstallPlan()
         var planned: [ServiceKey: AnyDeclaration] = [:]
         let previously = installedDeclarations.withLock { $0 }

@@ -110,7 +110,7 @@ struct AnyDeclaration {
     }
 
     /// Records `module` as where it came from, unless a module nested in it already is.
-    func made(by module: some Module) -> AnyDeclaration {
+    func made(by module: some Installable) -> AnyDeclaration {
         guard self.module == nil, !(module is Registrations) else { return self }
         var copy = self
         copy.module = ModuleIdentity(value: module)

@@ -27,7 +27,15 @@
 /// tests from any context, with no `nonisolated` on it. Its factories that build main-actor
 /// types run on the main actor when they say so: `singleton { @MainActor in SessionStore() }`
 /// (see ``MainActorDeclaring``).
-public protocol Module: RegistrationDeclaring, SendableMetatype {
+///
+/// In an app target, where most factories build main-actor types, ``MainActorModule`` declares
+/// them without the marker.
+public protocol Module: Installable, RegistrationDeclaring {}
+
+/// What ``Container/install(_:)``, `validate(modules:)` and the test traits
+/// take: a ``Module`` or a ``MainActorModule``. The two differ only in the isolation their
+/// unmarked synchronous factories get; `[any Module]` converts to `[any Installable]`.
+public protocol Installable: SendableMetatype {
     /// The module's registrations, in declaration order.
     @RegistrationsBuilder var registrations: Registrations { get }
 }
@@ -77,7 +85,7 @@ public enum RegistrationsBuilder {
     }
 
     /// A nested module: its registrations are included where it appears.
-    public static func buildExpression(_ module: some Module) -> Registrations {
+    public static func buildExpression(_ module: some Installable) -> Registrations {
         Registrations(module.registrations.declarations.map { $0.made(by: module) })
     }
 

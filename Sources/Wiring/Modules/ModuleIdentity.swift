@@ -4,7 +4,7 @@
 struct ModuleIdentity: @unchecked Sendable {
     // @unchecked: `value` is only compared, never mutated or used to build anything, and a
     // container keeps it only to compare it with later installs.
-    let value: any Module
+    let value: any Installable
 
     /// Whether two module values are the same module: the same class instance, equal values of
     /// an `Equatable` module, or values whose bytes are identical (a module without stored
@@ -14,7 +14,7 @@ struct ModuleIdentity: @unchecked Sendable {
         return Self.same(value, other.value)
     }
 
-    private static func same<M: Module>(_ value: M, _ other: any Module) -> Bool {
+    private static func same<M: Installable>(_ value: M, _ other: any Installable) -> Bool {
         guard let other = other as? M else { return false }
         if M.self is AnyClass { return (value as AnyObject) === (other as AnyObject) }
         if let equatable = value as? any Equatable { return equal(equatable, other) }

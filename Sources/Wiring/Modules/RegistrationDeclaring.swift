@@ -4,8 +4,9 @@
 /// registrations are declared and nowhere else in a file that imports Wiring.
 ///
 /// Each declaration has a main-actor form too, from ``MainActorDeclaring``: a closure marked
-/// `@MainActor in`, or a main-actor initializer given to `autowire`, selects it.
-public protocol RegistrationDeclaring: MainActorDeclaring {}
+/// `@MainActor in`, or a main-actor initializer given to `autowire`, selects it. The forms with
+/// an `async` factory, and `instance`, come from ``CommonDeclaring``.
+public protocol RegistrationDeclaring: MainActorDeclaring, CommonDeclaring {}
 
 extension RegistrationDeclaring {
 
@@ -21,25 +22,6 @@ extension RegistrationDeclaring {
         Declaration(tag: tag, lifetime: .transient, file: file, line: line, factory: factory)
     }
 
-    /// Declares a registration with an `async` factory in a ``Module`` — here ``Lifetime/transient``;
-    /// `singleton`, `eagerSingleton` and `scoped` have the same form. Resolve it with
-    /// ``Resolving/resolveAsync(_:tag:file:line:)``; see
-    /// the async `Container.register`.
-    ///
-    /// ```swift
-    /// singleton { r async throws in try await ConnectionPool.connect(url: try r.resolve(Config.self).url) }
-    ///     .onDispose { pool in await pool.close() }
-    /// ```
-    public func transient<T: Sendable>(
-        _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
-    ) -> Declaration<T> {
-        Declaration(tag: tag, lifetime: .transient, file: file, line: line, asyncFactory: factory)
-    }
-
     /// Declares a ``Lifetime/transient`` registration whose factory takes no resolver (its
     /// dependencies come from `wired()` default arguments, which resolve where the factory does).
     public func transient<T>(
@@ -50,19 +32,6 @@ extension RegistrationDeclaring {
         _ factory: @escaping @Sendable () throws -> T
     ) -> Declaration<T> {
         Declaration(tag: tag, lifetime: .transient, file: file, line: line) { _ in try factory() }
-    }
-
-    /// Declares a ``Lifetime/transient`` registration with an `async` factory that takes no resolver:
-    /// `transient { try await RecipeStore.load() }`, or `{ @MainActor in try await … }` to run it
-    /// on the main actor. Resolve it with ``Resolving/resolveAsync(_:tag:file:line:)``.
-    public func transient<T: Sendable>(
-        _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @isolated(any) @Sendable () async throws -> T
-    ) -> Declaration<T> {
-        Declaration(tag: tag, lifetime: .transient, file: file, line: line, asyncFactory: ignoringResolver(factory))
     }
 
     /// Declares a ``Lifetime/transient`` registration whose factory takes runtime arguments, passed
@@ -95,18 +64,6 @@ extension RegistrationDeclaring {
         Declaration(tag: tag, lifetime: .singleton, file: file, line: line, factory: factory)
     }
 
-    /// Declares a ``Lifetime/singleton`` registration with an `async` factory; see
-    /// the async `transient`.
-    public func singleton<T: Sendable>(
-        _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
-    ) -> Declaration<T> {
-        Declaration(tag: tag, lifetime: .singleton, file: file, line: line, asyncFactory: factory)
-    }
-
     /// Declares a ``Lifetime/singleton`` registration whose factory takes no resolver.
     public func singleton<T: Sendable>(
         _ type: T.Type = T.self,
@@ -116,19 +73,6 @@ extension RegistrationDeclaring {
         _ factory: @escaping @Sendable () throws -> T
     ) -> Declaration<T> {
         Declaration(tag: tag, lifetime: .singleton, file: file, line: line) { _ in try factory() }
-    }
-
-    /// Declares a ``Lifetime/singleton`` registration with an `async` factory that takes no resolver:
-    /// `singleton { try await RecipeStore.load() }`, or `{ @MainActor in try await … }` to run it
-    /// on the main actor. Resolve it with ``Resolving/resolveAsync(_:tag:file:line:)``.
-    public func singleton<T: Sendable>(
-        _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @isolated(any) @Sendable () async throws -> T
-    ) -> Declaration<T> {
-        Declaration(tag: tag, lifetime: .singleton, file: file, line: line, asyncFactory: ignoringResolver(factory))
     }
 
     /// Declares an ``Lifetime/eagerSingleton`` registration: built by ``Container/start()``.
@@ -142,18 +86,6 @@ extension RegistrationDeclaring {
         Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line, factory: factory)
     }
 
-    /// Declares a ``Lifetime/eagerSingleton`` registration with an `async` factory; see
-    /// the async `transient`.
-    public func eagerSingleton<T: Sendable>(
-        _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
-    ) -> Declaration<T> {
-        Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line, asyncFactory: factory)
-    }
-
     /// Declares an ``Lifetime/eagerSingleton`` registration whose factory takes no resolver.
     public func eagerSingleton<T: Sendable>(
         _ type: T.Type = T.self,
@@ -163,19 +95,6 @@ extension RegistrationDeclaring {
         _ factory: @escaping @Sendable () throws -> T
     ) -> Declaration<T> {
         Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line) { _ in try factory() }
-    }
-
-    /// Declares an ``Lifetime/eagerSingleton`` registration (built by ``Container/startAsync()``) with an `async` factory that takes no resolver:
-    /// `eagerSingleton { try await RecipeStore.load() }`, or `{ @MainActor in try await … }` to run it
-    /// on the main actor. Resolve it with ``Resolving/resolveAsync(_:tag:file:line:)``.
-    public func eagerSingleton<T: Sendable>(
-        _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @isolated(any) @Sendable () async throws -> T
-    ) -> Declaration<T> {
-        Declaration(tag: tag, lifetime: .eagerSingleton, file: file, line: line, asyncFactory: ignoringResolver(factory))
     }
 
     /// Declares a ``Lifetime/weakSingleton`` registration: shared while someone holds it.
@@ -235,18 +154,6 @@ extension RegistrationDeclaring {
         Declaration(tag: tag, lifetime: scope.map(Lifetime.scoped) ?? .scoped, file: file, line: line, factory: factory)
     }
 
-    /// Declares a scoped registration with an `async` factory; see the async `transient`.
-    public func scoped<T: Sendable>(
-        _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        in scope: ScopeName? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> T
-    ) -> Declaration<T> {
-        Declaration(tag: tag, lifetime: scope.map(Lifetime.scoped) ?? .scoped, file: file, line: line, asyncFactory: factory)
-    }
-
     /// Declares a scoped registration whose factory takes no resolver.
     public func scoped<T: Sendable>(
         _ type: T.Type = T.self,
@@ -259,21 +166,6 @@ extension RegistrationDeclaring {
         Declaration(tag: tag, lifetime: scope.map(Lifetime.scoped) ?? .scoped, file: file, line: line) { _ in
             try factory()
         }
-    }
-
-    /// Declares a scoped registration with an `async` factory that takes no resolver:
-    /// `scoped { try await RecipeStore.load() }`, or `{ @MainActor in try await … }` to run it
-    /// on the main actor. Resolve it with ``Resolving/resolveAsync(_:tag:file:line:)``.
-    public func scoped<T: Sendable>(
-        _ type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        in scope: ScopeName? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line,
-        _ factory: @escaping @isolated(any) @Sendable () async throws -> T
-    ) -> Declaration<T> {
-        Declaration(
-            tag: tag, lifetime: scope.map(Lifetime.scoped) ?? .scoped, file: file, line: line, asyncFactory: ignoringResolver(factory))
     }
 
     /// Declares a contribution to the collection `[Element]`; see
@@ -338,17 +230,6 @@ extension RegistrationDeclaring {
         contribution(to: map, key: key, tag: tag, lifetime: lifetime, file: file, line: line) { _ in try factory() }
     }
 
-    /// Declares an already-built value as a singleton; see ``Container/register(_:tag:instance:file:line:)``.
-    public func instance<T: Sendable>(
-        _ value: T,
-        as type: T.Type = T.self,
-        tag: (any Hashable & Sendable)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
-    ) -> Declaration<T> {
-        uncheckedSendable(instance: value, as: type, tag: tag, file: file, line: line)
-    }
-
     /// Declares an auto-wired registration: `initializer`'s parameters are resolved by type, and the
     /// dependency edges are known without calling it; see ``Container/autowire(_:tag:lifetime:file:line:_:)``.
     ///
@@ -411,13 +292,4 @@ extension RegistrationDeclaring {
 /// ``Container/install(_:)``: the same line installed twice is one contribution.
 struct ContributionSite: Hashable, Sendable {
     let site: SourceLocation
-}
-
-/// `factory` as a factory that takes the resolver and ignores it. The call keeps `factory`'s own
-/// isolation: an `@isolated(any)` function runs on its actor (the main actor, for
-/// `{ @MainActor in … }`) wherever it is called from.
-private func ignoringResolver<T: Sendable>(
-    _ factory: @escaping @isolated(any) @Sendable () async throws -> T
-) -> @isolated(any) @Sendable (Resolver) async throws -> T {
-    { _ in try await factory() }
 }

@@ -405,7 +405,7 @@ extension Container {
     /// A dry run of modules that declare main-actor factories needs the main actor: call this on
     /// it, or use the `async` form, which goes there.
     public static func validate(
-        modules: [any Module],
+        modules: [any Installable],
         options: ValidationOptions = ValidationOptions()
     ) -> ValidationReport {
         let (container, duplicates) = installedForValidation(modules)
@@ -419,7 +419,7 @@ extension Container {
     /// let report = await Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
     /// ```
     public static func validate(
-        modules: [any Module],
+        modules: [any Installable],
         options: ValidationOptions = ValidationOptions()
     ) async -> ValidationReport {
         let (container, duplicates) = installedForValidation(modules)
@@ -427,7 +427,7 @@ extension Container {
     }
 
     /// A new container with `modules` installed, and the declarations that clashed.
-    private static func installedForValidation(_ modules: [any Module]) -> (Container, [ValidationFinding]) {
+    private static func installedForValidation(_ modules: [any Installable]) -> (Container, [ValidationFinding]) {
         let container = Container()
         let plan = container.installPlan(for: modules, overriding: false)
         container.apply(plan, overriding: false)

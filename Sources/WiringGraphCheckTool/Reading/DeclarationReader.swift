@@ -8,6 +8,9 @@
         let file: String
         let converter: SourceLocationConverter
         let types: TypeIndex
+        /// The module is a `MainActorModule`: its unmarked synchronous factories run on the main
+        /// actor, except those declared through `nonisolated.`.
+        var mainActorByDefault = false
 
         /// The modifiers that keep a declaration's key and lifetime (`forwarding(to:)` adds a key).
         private static let modifiers: Set<String> = [
@@ -38,9 +41,27 @@
                 }
                 current = base
             }
-            guard let call = current.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)
-            else { return false }
-            let name = callee.baseName.text
+            guard let call = current.as(FunctionCallExprSyntax.self) else { return false }
+            // `nonisolated.singleton { … }` in a `MainActorModule` declares as a `Module` does.
+            var reader = self
+            let callee: DeclReferenceExprSyntax
+            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+                callee = reference
+            } else if mainActorByDefault, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "nonisolated"
+            {
+                callee = member.declName
+                reader.mainActorByDefault = false
+            } else {
+                return false
+            }
+            return reader.readDeclaration(call, named: callee.baseName.text, forwarded: forwarded, into: &info)
+        }
+
+        /// The declaration (or nested module) `call` makes, `name` being what it calls.
+        private func readDeclaration(
+            _ call: FunctionCallExprSyntax, named name: String, forwarded: [String], into info: inout ModuleInfo
+        ) -> Bool {
             if let lifetime = LifetimeKind(declaration: name) {
                 guard let declaration = lifetimeDeclaration(call, lifetime: lifetime, forwarded: forwarded) else { return false }
                 info.declarations.append(declaration)
@@ -60,7 +81,9 @@
                 return forwarded.isEmpty
             default:
                 // A nested module: a value of a module type, made by its initializer.
-                guard name.first?.isUppercase == true, call.trailingClosure == nil, forwarded.isEmpty, name != "Registrations" else {
+                guard name.first?.isUppercase == true, call.calledExpression.is(DeclReferenceExprSyntax.self),
+                    call.trailingClosure == nil, forwarded.isEmpty, name != "Registrations"
+                else {
                     return false
                 }
                 info.nested.append(name)
@@ -92,7 +115,10 @@
                     return nil
                 }
             }
-            guard let closure, let factory = FactoryReader(closure: closure, file: file, converter: converter, types: types) else {
+            guard let closure,
+                let factory = FactoryReader(
+                    closure: closure, file: file, converter: converter, types: types, mainActorByDefault: mainActorByDefault)
+            else {
                 return nil
             }
             guard let type = explicitType ?? factory.builtType else { return nil }
@@ -182,7 +208,7 @@
         ) -> Declaration {
             Declaration(
                 keys: ([type] + forwarded).map { Key(type: $0, tag: tag) }, lifetime: lifetime, scopeName: scopeName,
-                isAsync: factory?.isAsync ?? false, isMainActor: factory?.isMainActor ?? false, reads: factory?.reads ?? [],
+                isAsync: factory?.isAsync ?? false, isMainActor: factory?.isMainActor ?? mainActorByDefault, reads: factory?.reads ?? [],
                 point: SourcePoint(call, in: file, converter))
         }
     }
@@ -192,13 +218,16 @@
     struct FactoryReader {
         let builtType: String?
         let isAsync: Bool
-        /// `{ @MainActor r in … }`.
+        /// `{ @MainActor r in … }`, or an unmarked synchronous closure of a `MainActorModule`.
         let isMainActor: Bool
         let reads: [Read]
 
         /// `nil` when the closure takes runtime arguments (its key then has them, and reads
         /// without them are matched by validation, not here).
-        init?(closure: ClosureExprSyntax, file: String, converter: SourceLocationConverter, types: TypeIndex) {
+        init?(
+            closure: ClosureExprSyntax, file: String, converter: SourceLocationConverter, types: TypeIndex,
+            mainActorByDefault: Bool
+        ) {
             var resolver = "$0"
             if let parameters = closure.signature?.parameterClause {
                 switch parameters {
@@ -215,10 +244,12 @@
             reads = collector.reads
             isAsync = closure.signature?.effectSpecifiers?.asyncSpecifier != nil || collector.awaits
             builtType = Self.builtType(closure, types: types)
-            isMainActor =
+            // An async closure carries its own isolation in either kind of module.
+            let marked =
                 closure.signature?.attributes.contains {
                     $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor"
                 } ?? false
+            isMainActor = marked || (mainActorByDefault && !isAsync)
         }
 
         /// The closure's written return type, or the type its one expression (or every `return`)

@@ -119,19 +119,18 @@
             return .visitChildren
         }
 
-        /// A type that conforms to `Module` in its own declaration, with its `registrations` body.
+        /// A type that conforms to `Module` or `MainActorModule` in its own declaration, with its
+        /// `registrations` body.
         private func readModule(
             named name: String, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax
         ) {
-            let conforms =
-                inheritance?.inheritedTypes.contains {
-                    let written = $0.type.trimmedDescription
-                    return written == "Module" || written == "Wiring.Module"
-                } ?? false
-            guard conforms else { return }
+            let written = Set(inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
+            let isMainActorModule = !written.isDisjoint(with: ["MainActorModule", "Wiring.MainActorModule"])
+            guard isMainActorModule || !written.isDisjoint(with: ["Module", "Wiring.Module"]) else { return }
             var module = ModuleInfo(name: name)
             if let body = Self.registrationsBody(members) {
-                DeclarationReader(file: file, converter: converter, types: types).read(body, into: &module)
+                DeclarationReader(file: file, converter: converter, types: types, mainActorByDefault: isMainActorModule)
+                    .read(body, into: &module)
             } else {
                 module.hasUnreadParts = true
             }

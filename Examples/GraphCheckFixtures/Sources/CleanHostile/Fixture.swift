@@ -82,6 +82,25 @@ public struct PreviewCatalogModule: Module {
     }
 }
 
+/// Nonisolated, and read synchronously in an actor's method.
+public struct Ledger: Sendable {
+    public init() {}
+}
+
+/// A `MainActorModule` whose one nonisolated factory says so: read off the main actor, it is
+/// not the main-actor read the check reports.
+public struct LedgerModule: MainActorModule {
+    public init() {}
+    public var registrations: Registrations {
+        nonisolated.transient { Ledger() }
+    }
+}
+
+public actor Bookkeeper {
+    public init() {}
+    public func entry() throws -> Ledger { try resolve() }
+}
+
 public func launchPreview() throws -> Container {
     let container = Container()
     try container.install(HostileModule(), PreviewCatalogModule())
@@ -89,5 +108,6 @@ public func launchPreview() throws -> Container {
 }
 
 public func validateHostile() async -> ValidationReport {
-    await Container.validate(modules: [HostileModule(), LiveCatalogModule()], options: ValidationOptions(dryRun: true))
+    await Container.validate(
+        modules: [HostileModule(), LiveCatalogModule(), LedgerModule()], options: ValidationOptions(dryRun: true))
 }

@@ -117,6 +117,23 @@ struct AgreementTests {
                 == true, "\(String(describing: error))")
     }
 
+    @Test(
+        "a MainActorModule's unmarked transient read synchronously in an actor's method throws isolationMismatch; its nonisolated. one does not"
+    )
+    func mainActorModuleReadOffMain() async throws {
+        let container = try MainActorReadOffMain.launchDrafts()
+        let error = await withContainer(container) { () async -> WiringError? in
+            do {
+                try await Autosaver().save()
+                return nil
+            } catch {
+                return error as? WiringError
+            }
+        }
+        #expect(error?.code == .isolationMismatch)
+        #expect(error?.description.contains("Draft must be built on the main actor") == true, "\(String(describing: error))")
+    }
+
     @Test("a mistake marked as expected is still one: validation reports it")
     func expected() async {
         let found = await errors([DeliberatelyCaptiveModule()])

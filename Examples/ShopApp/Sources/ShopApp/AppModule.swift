@@ -12,21 +12,22 @@ nonisolated enum Backend: Hashable {
     case staging
 }
 
-/// The whole app's wiring, main-actor state included.
+/// The whole app's wiring, main-actor state included. A `MainActorModule`: its factories run on
+/// the main actor, as the types they build are main-actor, with no marker on each.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-struct AppModule: Module {
+struct AppModule: MainActorModule {
     var baseURL = "https://shop.example.com"
 
     var registrations: Registrations {
         instance(APIConfig(baseURL: baseURL))
-        singleton((any APIClient).self) { @MainActor r in LiveAPIClient(config: try r.resolve()) }
-        singleton((any APIClient).self, tag: Backend.staging) { @MainActor in
+        singleton((any APIClient).self) { r in LiveAPIClient(config: try r.resolve()) }
+        singleton((any APIClient).self, tag: Backend.staging) {
             LiveAPIClient(config: APIConfig(baseURL: "https://staging.shop.example.com"))
         }
-        singleton { Database() }
-        singleton { @MainActor in SessionStore() }
+        nonisolated.singleton { Database() }
+        singleton { SessionStore() }
         autowire(lifetime: .singleton, OrderService.init(api:database:))
-        scoped(in: .checkout) { @MainActor in CheckoutDraft() }
+        scoped(in: .checkout) { CheckoutDraft() }
             .onDispose { @MainActor draft async in draft.isOpen = false }
     }
 }

@@ -9,10 +9,10 @@ struct PreviewAPIClient: APIClient {
 
 /// What previews replace in the app's wiring.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-struct PreviewModule: Module {
+struct PreviewModule: MainActorModule {
     var registrations: Registrations {
         singleton((any APIClient).self) { PreviewAPIClient() }
-        singleton { @MainActor in SessionStore(userName: "Preview") }
+        singleton { SessionStore(userName: "Preview") }
     }
 }
 
