@@ -33,6 +33,24 @@ struct FirstAppModule: Module {
     }
 }
 
+/// A store that loads asynchronously, and a view model that reads it with `wired()`: the newcomer
+/// trial's shape, which stops the process where the view model is made unless something built
+/// the store first.
+actor FirstRecipeStore {
+    static func load() async throws -> FirstRecipeStore { FirstRecipeStore() }
+}
+
+@MainActor
+final class FirstRecipesViewModel {
+    private let store: FirstRecipeStore = wired()
+}
+
+struct FirstRecipesModule: Module {
+    var registrations: Registrations {
+        singleton { try await FirstRecipeStore.load() }
+    }
+}
+
 @Suite("A first test, as the README writes it")
 struct FirstTestTests {
     @Test(
@@ -49,6 +67,13 @@ struct FirstTestTests {
         let report = Container.validate(modules: [FirstAppModule()], options: ValidationOptions(dryRun: true))
         #expect(report.isValid, "\(report)")
         #expect(report.graph.nodes.count == 2)
+    }
+
+    @Test func viewModelsAreMadeByValidation() async {
+        var options = ValidationOptions(dryRun: true)
+        options.make { FirstRecipesViewModel() }
+        let report = await Container.validate(modules: [FirstRecipesModule()], options: options)
+        #expect(report.warnings.map(\.kind) == [.asyncReadSynchronously], "\(report)")
     }
 }
 

@@ -92,9 +92,14 @@ public func wiredIfRegistered<T>(
 /// stops as it would in the app.
 func injectionFailed(_ error: WiringError, file: StaticString, line: UInt) -> Never {
     if let worker = DryRunWorker.current { worker.park(error.calledFrom(SourceLocation(file, line))) }
+    let context = ResolutionContext.existing
     let during =
-        ResolutionContext.existing?.dryRunOnMainActor == true
-        ? "; validation's dry run ran this main-actor registration on the main actor, where a failed call-site injection cannot become a finding: resolve it with `try r.resolve()` in the factory, and validation reports it"
-        : ""
+        if let made = context?.madeByValidation {
+            "; validation was making \(made) on the main actor, as the app does, where a failed call-site injection cannot become a finding: the build-time check (WiringGraphCheck) reports this read at its line, and `try resolve()` in its place would be reported by validation"
+        } else if context?.dryRunOnMainActor == true {
+            "; validation's dry run ran this main-actor registration on the main actor, where a failed call-site injection cannot become a finding: resolve it with `try r.resolve()` in the factory, and validation reports it"
+        } else {
+            ""
+        }
     fatalError("\(error)\n(call-site injection cannot throw; use `try resolve()` to handle the error\(during))", file: file, line: line)
 }

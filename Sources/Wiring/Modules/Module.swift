@@ -75,7 +75,7 @@ public struct Registrations: Module {
     public var registrations: Registrations { return self }
 }
 
-/// The result builder of ``Module/registrations``: collects declarations and nested modules, with
+/// The result builder of ``Installable/registrations``: collects declarations and nested modules, with
 /// `if`, `if let`, `switch` and `for`.
 @resultBuilder
 public enum RegistrationsBuilder {

@@ -34,6 +34,9 @@ final class ResolutionContext {
     var dryRunWorker: DryRunWorker?
     /// Whether this thread, the main actor's, runs the dry run's main-actor registrations.
     var dryRunOnMainActor = false
+    /// The app's type validation is making on this thread, the main actor's, if it is
+    /// (``ValidationOptions/make(_:file:line:_:)``).
+    var madeByValidation: String?
     /// How many facade resolves (``ResolutionInProgress/asOneResolve(_:)``) are running on this
     /// thread: while one is, an engine resolve that returns at depth 0 is not the outermost, and
     /// what the graph holds is kept until the facade's resolve ends.

@@ -11,7 +11,7 @@
 /// container validated again unchanged parks none: ``DryRunMemory`` remembers what its earlier
 /// dry run learned. There is no process-wide bound, which other containers' failures could use
 /// up. A dry run that reaches its bound stops and reports where (``incomplete``).
-struct DryRun {
+struct DryRun: Sendable {
     /// How many threads one dry run may park before it stops.
     static let maximumParks = 8
 
@@ -19,7 +19,7 @@ struct DryRun {
     let copy: Container
     /// The scopes of its last attempt, kept open until ``dispose()`` closes them with the copy:
     /// a scope released unclosed would release its instances undisposed.
-    private let scopes: [Scope]
+    let scopes: [Scope]
     /// What factories and hooks resolved.
     let edges: Set<EdgeRecorder.Edge>
     /// What the resolves threw.

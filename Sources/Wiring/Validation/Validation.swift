@@ -33,6 +33,8 @@ public struct ValidationOptions: Sendable {
     public var dryRun: Bool
     /// The sample values the dry run gives its scopes, from ``provide(_:as:tag:)``.
     var samples: [ScopeSample] = []
+    /// The app's own types the awaited dry run makes, from ``make(_:file:line:_:)``.
+    var madeTypes: [MadeType] = []
 
     /// Options for a validation.
     public init(roots: [Any.Type] = [], dryRun: Bool = false) {
@@ -127,6 +129,13 @@ public struct ValidationFinding: Sendable, CustomStringConvertible {
         /// needs to keep a factory's failing call-site injection on its own thread. A
         /// ``Severity/warning``: validation did not check it.
         public static let asyncNotBuilt = Kind(name: "async registration not built")
+        /// A type the dry run made (``ValidationOptions/make(_:file:line:_:)``) reads a
+        /// registration with an `async` factory synchronously, itself or through synchronous
+        /// factories, and nothing builds that registration first (it is not an eager singleton
+        /// built by ``Container/startAsync()``). A ``Severity/warning``: it works in an app that
+        /// awaits the registration before making the type, and stops the program in one that
+        /// does not.
+        public static let asyncReadSynchronously = Kind(name: "async registration read synchronously")
 
         public var description: String { name }
     }
@@ -246,8 +255,11 @@ extension Container {
         guard options.dryRun else { return report(nil, options: options, awaitedAsync: false) }
         let run = DryRun(of: self, samples: options.samples)
         let report = report(run, options: options, awaitedAsync: false)
+        let notMade = Self.notMadeFindings(
+            options.madeTypes, why: "this synchronous validate builds no async registration, which it might read",
+            fix: "validate with `await container.validate(options)`, which makes these types on the main actor.")
         let (failures, notAwaited) = run.disposeSynchronously()
-        return report.adding(Self.teardownFindings(failures) + Self.notAwaitedFindings(notAwaited))
+        return report.adding(notMade + Self.teardownFindings(failures) + Self.notAwaitedFindings(notAwaited))
     }
 
     /// ``validate(_:)-11zjp``, with a dry run that also awaits async factories, in a throwaway copy of
@@ -279,7 +291,44 @@ extension Container {
         guard options.dryRun else { return report(nil, options: options, awaitedAsync: true) }
         let run = await DryRun(of: self, samples: options.samples, awaitingAsync: awaitingAsync)
         let report = report(run, options: options, awaitedAsync: run.awaitedAsync)
-        return report.adding(Self.asyncNotBuiltFindings(run) + Self.teardownFindings(await run.dispose()))
+        let made = await Self.madeTypeFindings(options.madeTypes, in: run, after: report)
+        return report.adding(Self.asyncNotBuiltFindings(run) + made + Self.teardownFindings(await run.dispose()))
+    }
+
+    /// What making `types` on the main actor in `run`'s copy found; or, when making them could
+    /// stop the program on a problem the report already names, or read what the dry run did not
+    /// build, why they were not made.
+    private static func madeTypeFindings(
+        _ types: [MadeType], in run: DryRun, after report: ValidationReport
+    ) async -> [ValidationFinding] {
+        guard !types.isEmpty else { return [] }
+        if !report.errors.isEmpty {
+            return notMadeFindings(
+                types, why: "the registrations have errors, which the type's reads could meet",
+                fix: "fix the errors reported here, then validate again.")
+        }
+        if !run.awaitedAsync {
+            return notMadeFindings(
+                types, why: "the dry run built no async registration, which it might read",
+                fix: "run the validating test on macOS 15, iOS 18 or later, or on Linux, where the dry run builds async registrations.")
+        }
+        return await MainActor.run { run.findings(making: types) }
+    }
+
+    /// A ``ValidationFinding/Kind/dryRunIncomplete`` error for each type of `types`, not made for
+    /// the reason given.
+    private static func notMadeFindings(_ types: [MadeType], why: String, fix: String) -> [ValidationFinding] {
+        types.map { type in
+            ValidationFinding(
+                kind: .dryRunIncomplete,
+                severity: .error,
+                registration: type.name,
+                site: type.site,
+                path: [type.name],
+                headline: "\(type.name) was not made, so what it reads was not checked: \(why).",
+                fix: fix
+            )
+        }
     }
 
     /// The findings for the async registrations an `async` dry run did not build: on a system
@@ -412,7 +461,7 @@ extension Container {
         return container.validate(options).adding(duplicates)
     }
 
-    /// ``validate(modules:options:)-3c56u``, with the dry run of the `async` ``validate(_:)-3cy96``:
+    /// ``validate(modules:options:)-8vznf``, with the dry run of the `async` ``validate(_:)-3cy96``:
     /// async factories awaited, main-actor factories run on the main actor.
     ///
     /// ```swift

@@ -99,6 +99,16 @@ struct AgreementTests {
             "\(output)")
     }
 
+    @Test("validation asked to make the view model reports the same read, at the same fix, without stopping")
+    func asyncReadByViewModelValidated() async throws {
+        var options = ValidationOptions(dryRun: true)
+        options.make { AsyncReadByViewModel.RecipesViewModel() }
+        let report = await Container.validate(modules: [AsyncReadByViewModel.RecipesModule()], options: options)
+        let finding = try #require(report.findings.first { $0.kind == .asyncReadSynchronously }, "\(report)")
+        #expect(finding.path == ["RecipesViewModel", "any RecipeRepository"])
+        #expect(finding.fix.contains("make it an eagerSingleton and run `try await container.startAsync()` at launch"))
+    }
+
     @Test("a main-actor transient read synchronously in an actor's method: the resolve throws isolationMismatch")
     func mainActorReadOffMain() async throws {
         let container = try MainActorReadOffMain.launch()

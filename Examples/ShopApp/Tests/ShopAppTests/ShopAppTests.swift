@@ -92,7 +92,10 @@ struct ShopAppTests {
 struct ShopAppValidationTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func appModulesAreValid() async {
-        let report = await Container.validate(modules: [AppModule()], options: ValidationOptions(dryRun: true))
+        var options = ValidationOptions(dryRun: true)
+        options.make { CatalogViewModel() }
+        options.make { CheckoutViewModel() }
+        let report = await Container.validate(modules: [AppModule()], options: options)
         #expect(report.isClean, "\(report)")
         #expect(report.graph.nodes.count == 7)
     }

@@ -1,0 +1,140 @@
+/// One of the app's own types that the awaited dry run makes, as the app would, to see what its
+/// call-site injection reads: see ``ValidationOptions/make(_:file:line:_:)``.
+struct MadeType: Sendable {
+    /// The type's name, as findings write it.
+    let name: String
+    /// Where the test asked for it.
+    let site: SourceLocation
+    /// Makes one and drops it.
+    let make: @MainActor @Sendable () throws -> Void
+}
+
+extension ValidationOptions {
+    /// Asks the dry run to make one of the app's own types that use call-site injection (a view
+    /// model, a coordinator), after it has built the registrations, so that what the type reads
+    /// with `wired()`, `@Wired` or `try resolve()` is checked too: the container never builds
+    /// such a type, so without this validation cannot see its reads.
+    ///
+    /// ```swift
+    /// var options = ValidationOptions(dryRun: true)
+    /// options.make { RecipesViewModel() }
+    /// let report = await Container.validate(modules: [AppModule()], options: options)
+    /// #expect(report.isClean, "\(report)")
+    /// ```
+    ///
+    /// The awaited `validate` makes it on the main actor, where view models live, inside the dry
+    /// run's throwaway copy (in a scope of every name in use), with the copy as the current
+    /// container; what it resolved is disposed with the copy. A synchronous `validate` does not
+    /// make it (it builds no async registration, which the type might read) and reports that as
+    /// a ``ValidationFinding/Kind/dryRunIncomplete`` error. Nor does a dry run whose findings
+    /// already have an error: fix those first.
+    ///
+    /// What it reports:
+    /// - a synchronous read, by the type or by a synchronous factory it makes, of a registration
+    ///   whose factory is `async` and which no ``Container/startAsync()`` builds first (not an
+    ///   eager singleton): ``ValidationFinding/Kind/asyncReadSynchronously``. The dry run built
+    ///   it before, so here the read succeeds; in the app it stops the program;
+    /// - an error thrown out of `maker` (a failing `try resolve()`):
+    ///   ``ValidationFinding/Kind/buildFailed``.
+    ///
+    /// On the main actor a failed call-site injection cannot become a finding: a `wired()` the
+    /// copy cannot serve (a key nothing registers, an async transient) stops the program, as it
+    /// would in the app, with a message that names the type. The build-time check
+    /// (<doc:CheckingTheGraphAtBuildTime>) reports such reads at their line without running them.
+    ///
+    /// - Parameters:
+    ///   - type: The type made, to name it in findings (inferred from `maker`).
+    ///   - maker: Makes the type as the app does: `{ RecipesViewModel() }`.
+    public mutating func make<T>(
+        _ type: T.Type = T.self,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ maker: @escaping @MainActor @Sendable () throws -> T
+    ) {
+        madeTypes.append(
+            MadeType(name: typeDisplayName(T.self), site: SourceLocation(file, line)) { _ = try maker() })
+    }
+}
+
+extension DryRun {
+    /// Makes `types` on the main actor in this dry run's copy, and reports what they read
+    /// synchronously that the app could not serve, and what they threw.
+    @MainActor
+    func findings(making types: [MadeType]) -> [ValidationFinding] {
+        let resolving: any Resolving = scopes.first ?? copy
+        // The copy is traced again while the types are made, as during the dry run, so that
+        // their reads (builds and cache hits) are recorded.
+        let recorder = EdgeRecorder()
+        let lineage = copy.lineage
+        for level in lineage { level.setTracer(Tracer(handler: nil, recorder: recorder)) }
+        defer { for level in lineage { level.setTracer(nil) } }
+        let context = ResolutionContext.current
+        var findings: [ValidationFinding] = []
+        for type in types {
+            // A key of its own, so that the recorder's edges from it are this type's reads.
+            let made = ServiceKey(type: MadeType.self, tag: ServiceTag(type.name), arguments: Void.self)
+            context.madeByValidation = type.name
+            context.dryRunOnMainActor = true
+            recorder.enter(made, phase: .constructor)
+            do {
+                try withContainer(resolving) { try type.make() }
+            } catch {
+                findings.append(
+                    ValidationFinding(
+                        kind: .buildFailed,
+                        severity: .error,
+                        registration: type.name,
+                        site: type.site,
+                        path: [type.name],
+                        headline: "making \(type.name), as the app does, threw: \(error)",
+                        fix: "register what it resolves, or fix the factory the error names."
+                    ))
+            }
+            recorder.exit()
+            context.dryRunOnMainActor = false
+            context.madeByValidation = nil
+            findings += asyncReadFindings(of: type, key: made, edges: edges.union(recorder.edges))
+        }
+        return findings
+    }
+
+    /// The registrations with an `async` factory that are not eager singletons and that `made`
+    /// reads synchronously: itself, or through the synchronous factories it makes (each path
+    /// once, the shortest).
+    private func asyncReadFindings(
+        of type: MadeType, key made: ServiceKey, edges: Set<EdgeRecorder.Edge>
+    ) -> [ValidationFinding] {
+        let reads = Dictionary(grouping: edges.filter { $0.phase == .constructor }, by: \.from)
+        let entry = { (key: ServiceKey) in copy.lineage.lazy.compactMap { $0.registry.entry(for: key) }.first }
+        var findings: [ValidationFinding] = []
+        var seen: Set<ServiceKey> = [made]
+        var queue: [[ServiceKey]] = [[made]]
+        while !queue.isEmpty {
+            let path = queue.removeFirst()
+            for edge in reads[path[path.count - 1]] ?? [] where !seen.contains(edge.to) {
+                seen.insert(edge.to)
+                guard let read = entry(edge.to) else { continue }
+                guard read.asyncBuildObject != nil else {
+                    queue.append(path + [edge.to])
+                    continue
+                }
+                guard read.lifetime != .eagerSingleton else { continue }
+                let names = [type.name] + path.dropFirst().map(\.description) + [edge.to.description]
+                let through = path.count > 1 ? ", through \(path.dropFirst().map(\.description).joined(separator: " → "))," : ""
+                findings.append(
+                    ValidationFinding(
+                        kind: .asyncReadSynchronously,
+                        severity: .warning,
+                        registration: edge.to.description,
+                        site: type.site,
+                        path: names,
+                        headline:
+                            "\(edge.to) has an async factory, and \(type.name) reads it synchronously\(through) when it is made: the dry run had built it, but in the app that read stops the program unless something built \(edge.to) first",
+                        fix:
+                            "make it an eagerSingleton and run `try await container.startAsync()` at launch (and in tests), or read it where it is used with `try await resolveAsync(\(metatypeExpression(typeDisplayName(edge.to.type)))))`, from an async method."
+                    ))
+            }
+        }
+        return findings
+    }
+}
