@@ -44,6 +44,8 @@ extension ValidationOptions {
     ///
     /// - Parameters:
     ///   - type: The type made, to name it in findings (inferred from `maker`).
+    ///   - file: Where the findings about it point; the caller's file by default.
+    ///   - line: Where the findings about it point; the caller's line by default.
     ///   - maker: Makes the type as the app does: `{ RecipesViewModel() }`.
     public mutating func make<T>(
         _ type: T.Type = T.self,
