@@ -72,9 +72,10 @@ extension DryRun {
         defer { for level in lineage { level.setTracer(nil) } }
         let context = ResolutionContext.current
         var findings: [ValidationFinding] = []
-        for type in types {
-            // A key of its own, so that the recorder's edges from it are this type's reads.
-            let made = ServiceKey(type: MadeType.self, tag: ServiceTag(type.name), arguments: Void.self)
+        for (index, type) in types.enumerated() {
+            // A key of its own (two types may share a name), so that the recorder's edges from it
+            // are this type's reads.
+            let made = ServiceKey(type: MadeType.self, tag: ServiceTag(index), arguments: Void.self)
             context.madeByValidation = type.name
             context.dryRunOnMainActor = true
             recorder.enter(made, phase: .constructor)

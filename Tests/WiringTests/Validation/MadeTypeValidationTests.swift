@@ -26,6 +26,17 @@ private final class ServiceViewModel {
     let service: MadeService = wired()
 }
 
+/// Two types named `Screen`: one reads the store, the other nothing.
+private enum ReadingScreen {
+    @MainActor final class Screen {
+        let store: MadeStore = wired()
+    }
+}
+
+private enum QuietScreen {
+    @MainActor final class Screen {}
+}
+
 private struct LazyStoreModule: Module {
     var registrations: Registrations {
         singleton { try await MadeStore.load() }
@@ -66,6 +77,15 @@ struct MadeTypeValidationTests {
         let finding = try #require(report.findings.first { $0.kind == .asyncReadSynchronously }, "\(report)")
         #expect(finding.path == ["ServiceViewModel", "MadeService", "MadeStore"])
         #expect(finding.headline.contains("through MadeService"))
+    }
+
+    @Test("each made type's reads are its own, when two types have one name")
+    func madeTypesAreKeptApart() async throws {
+        var options = ValidationOptions(dryRun: true)
+        options.make { ReadingScreen.Screen() }
+        options.make { QuietScreen.Screen() }
+        let report = await Container.validate(modules: [LazyStoreModule()], options: options)
+        #expect(report.findings.filter { $0.kind == .asyncReadSynchronously }.count == 1, "\(report)")
     }
 
     @Test("an async eager singleton, which startAsync builds first, read by made types is clean")
