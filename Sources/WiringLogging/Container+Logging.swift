@@ -19,10 +19,15 @@
         /// it), `wiring.path` (`App → UserService → Database`), `wiring.registered` (the file and
         /// line) and `wiring.cache_hit`. A container has one trace handler: this replaces one set by
         /// `trace(_:)`, and `stopTracing()` ends it. Levels below the logger's are skipped before
-        /// any metadata is made, but tracing itself costs a little on every resolve; turn it on
-        /// where you need it.
+        /// any metadata is made.
+        ///
+        /// A logger whose level is above `debug` (`info`, the usual level of a server) logs failed
+        /// builds only, so only those are traced (`Container.traceFailures(_:)`): what succeeds
+        /// keeps the untraced fast path. The level is read when `log(to:)` is called: after
+        /// lowering it, call `log(to:)` again. At `debug` or `trace`, every resolve is traced, which
+        /// costs a little on each; turn it on where you need it.
         public func log(to logger: Logger) {
-            trace { event in
+            let handler: @Sendable (ResolutionEvent) -> Void = { event in
                 let level: Logger.Level = event.failure != nil ? .error : event.cacheHit ? .trace : .debug
                 guard logger.logLevel <= level else { return }
                 let message: Logger.Message =
@@ -35,6 +40,7 @@
                     }
                 logger.log(level: level, message, metadata: event.metadata)
             }
+            if logger.logLevel > .debug { traceFailures(handler) } else { trace(handler) }
         }
     }
 

@@ -58,6 +58,24 @@
             #expect(message.contains("To fix:"))
         }
 
+        @Test("a logger at info still gets a failure that happens after successes, and a logger at debug every build")
+        func failuresAtInfoAfterSuccesses() throws {
+            let quiet = LogCapture()
+            let container = Container()
+            container.register(Connection.self, lifetime: .singleton) { _ in Connection() }
+            container.register(Repository.self) { _ in throw DiskFull() }
+            container.log(to: quiet.logger(level: .info))
+            _ = try container.resolve(Connection.self)
+            #expect(throws: WiringError.self) { try container.resolve(Repository.self) }
+            #expect(quiet.all.map(\.level) == [.error])
+            let verbose = LogCapture()
+            let other = Container()
+            other.register(Connection.self) { _ in Connection() }
+            other.log(to: verbose.logger(level: .debug))
+            _ = try other.resolve(Connection.self)
+            #expect(verbose.all.map(\.message) == ["Built Connection"])
+        }
+
         @Test("a logger above debug gets no build messages")
         func levelsBelowTheLoggersAreSkipped() throws {
             let capture = LogCapture()

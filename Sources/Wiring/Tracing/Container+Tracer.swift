@@ -22,8 +22,12 @@ extension Container {
 
     /// A tracer for `handler` and `instruments`; `nil` when both are absent, so that the
     /// registrations run their untraced code.
-    static func tracer(handler: (@Sendable (ResolutionEvent) -> Void)?, instruments: [Tracer.Installed]) -> Tracer? {
-        handler == nil && instruments.isEmpty ? nil : Tracer(handler: handler, recorder: nil, instruments: instruments)
+    static func tracer(
+        handler: (@Sendable (ResolutionEvent) -> Void)?, hearsSuccesses: Bool = true, instruments: [Tracer.Installed]
+    ) -> Tracer? {
+        handler == nil && instruments.isEmpty
+            ? nil
+            : Tracer(handler: handler, handlerHearsSuccesses: hearsSuccesses, recorder: nil, instruments: instruments)
     }
 
     /// Adds `instrument` to this container: from now on it wraps each build of the container's
@@ -49,7 +53,8 @@ extension Container {
             } else {
                 instruments.append(added)
             }
-            return Self.tracer(handler: current?.handler, instruments: instruments)
+            return Self.tracer(
+                handler: current?.handler, hearsSuccesses: current?.handlerHearsSuccesses ?? true, instruments: instruments)
         }
     }
 
@@ -59,7 +64,8 @@ extension Container {
         updateTracer { current in
             let kind = ObjectIdentifier(Instrument.self)
             let instruments = (current?.instruments ?? []).filter { $0.kind != kind }
-            return Self.tracer(handler: current?.handler, instruments: instruments)
+            return Self.tracer(
+                handler: current?.handler, hearsSuccesses: current?.handlerHearsSuccesses ?? true, instruments: instruments)
         }
     }
 

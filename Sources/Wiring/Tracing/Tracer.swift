@@ -2,6 +2,10 @@
 /// during a dry run, the recorder of dependency edges.
 final class Tracer: Sendable {
     let handler: (@Sendable (ResolutionEvent) -> Void)?
+    /// Whether the handler hears of every resolve (``Container/trace(_:)``), or of failed builds
+    /// only (``Container/traceFailures(_:)``): then cached reads keep their fast path, and a
+    /// build computes its path and event only if it fails.
+    let handlerHearsSuccesses: Bool
     let recorder: EdgeRecorder?
     /// An instrument as its container keeps it.
     struct Installed: Sendable {
@@ -41,16 +45,23 @@ final class Tracer: Sendable {
     /// no path is computed.
     private let reportsBuilds: Bool
 
-    init(handler: (@Sendable (ResolutionEvent) -> Void)?, recorder: EdgeRecorder?, instruments: [Installed] = []) {
+    init(
+        handler: (@Sendable (ResolutionEvent) -> Void)?,
+        handlerHearsSuccesses: Bool = true,
+        recorder: EdgeRecorder?,
+        instruments: [Installed] = []
+    ) {
         self.handler = handler
+        self.handlerHearsSuccesses = handlerHearsSuccesses
+        let hearsSuccesses = handler != nil && handlerHearsSuccesses
         self.recorder = recorder
         self.instruments = instruments
         wrapping = instruments.filter { $0.minimumBuildDuration == nil }
         timing = instruments.filter { $0.minimumBuildDuration != nil }
         shortestMinimum = timing.compactMap { $0.minimumBuildDuration?.clampedNanoseconds }.min() ?? .max
         onlyTimes = handler == nil && recorder == nil && wrapping.isEmpty && !timing.isEmpty
-        reportsHits = handler != nil || recorder != nil || instruments.contains(where: \.observesCacheHits)
-        reportsBuilds = handler != nil || !instruments.isEmpty
+        reportsHits = hearsSuccesses || recorder != nil || instruments.contains(where: \.observesCacheHits)
+        reportsBuilds = hearsSuccesses || !instruments.isEmpty
     }
 
     /// Runs a build's `body` (its factory, which keeps the instance) on the thread of `context`,
@@ -92,11 +103,12 @@ final class Tracer: Sendable {
             try instrumented(info, body)
         } catch {
             recorder?.exit()
+            let path = reportsBuilds || depth == 0 ? path : Self.path(context.buildingKeys, ending: entry.key)
             reportBuild(entry, resolver, depth: depth, start: start, error: error, path: path)
             throw error
         }
         recorder?.exit()
-        reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
+        if handlerHearsSuccesses { reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path) }
     }
 
     /// Runs `body` inside the ``ContainerInstrument/build(_:_:)`` of every instrument that wraps
@@ -143,10 +155,15 @@ final class Tracer: Sendable {
         do {
             let info = BuildInfo(entry, depth: depth, isAsync: true, cacheHit: false, path: path, waiters: waiters)
             let value = try await instrumentedAsync(info, factory, abandoned: abandoned)
-            if let start { reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path) }
+            if let start, handlerHearsSuccesses {
+                reportBuild(entry, resolver, depth: depth, start: start, error: nil, path: path)
+            }
             return value
         } catch {
-            if let start { reportBuild(entry, resolver, depth: depth, start: start, error: error, path: path) }
+            if let start {
+                let path = reportsBuilds ? path : Self.path(AsyncResolutionStack.frames.map(\.key), ending: entry.key)
+                reportBuild(entry, resolver, depth: depth, start: start, error: error, path: path)
+            }
             throw error
         }
     }
@@ -337,6 +354,23 @@ extension Container {
     /// ```
     public func trace(_ handler: @escaping @Sendable (ResolutionEvent) -> Void) {
         updateTracer { Tracer(handler: handler, recorder: nil, instruments: $0?.instruments ?? []) }
+    }
+
+    /// Reports to `handler` only the builds of this container's registrations that fail, with
+    /// the same event ``trace(_:)`` gives (``ResolutionEvent/failure`` set), until
+    /// ``stopTracing()``. It replaces a handler set by `trace(_:)`.
+    ///
+    /// ```swift
+    /// container.traceFailures { event in logger.error("\(event.failure ?? "")") }
+    /// ```
+    ///
+    /// What succeeds is not reported, and costs almost nothing: cached reads keep their fast path,
+    /// and a build is not timed apart from one clock read, nor is its path computed, unless it
+    /// fails. For a server that wants its wiring failures in its log and nothing else.
+    public func traceFailures(_ handler: @escaping @Sendable (ResolutionEvent) -> Void) {
+        updateTracer {
+            Tracer(handler: handler, handlerHearsSuccesses: false, recorder: nil, instruments: $0?.instruments ?? [])
+        }
     }
 
     /// Stops reporting resolves; see ``trace(_:)``.
