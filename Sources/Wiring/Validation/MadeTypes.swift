@@ -71,44 +71,48 @@ extension DryRun {
         for level in lineage { level.setTracer(Tracer(handler: nil, recorder: recorder)) }
         defer { for level in lineage { level.setTracer(nil) } }
         let context = ResolutionContext.current
-        var findings: [ValidationFinding] = []
+        var thrown: [Int: ValidationFinding] = [:]
         for (index, type) in types.enumerated() {
-            // A key of its own (two types may share a name), so that the recorder's edges from it
-            // are this type's reads.
-            let made = ServiceKey(type: MadeType.self, tag: ServiceTag(index), arguments: Void.self)
             context.madeByValidation = type.name
             context.dryRunOnMainActor = true
-            recorder.enter(made, phase: .constructor)
+            recorder.enter(Self.key(ofMade: index), phase: .constructor)
             do {
                 try withContainer(resolving) { try type.make() }
             } catch {
-                findings.append(
-                    ValidationFinding(
-                        kind: .buildFailed,
-                        severity: .error,
-                        registration: type.name,
-                        site: type.site,
-                        path: [type.name],
-                        headline: "making \(type.name), as the app does, threw: \(error)",
-                        fix: "register what it resolves, or fix the factory the error names."
-                    ))
+                thrown[index] = ValidationFinding(
+                    kind: .buildFailed,
+                    severity: .error,
+                    registration: type.name,
+                    site: type.site,
+                    path: [type.name],
+                    headline: "making \(type.name), as the app does, threw: \(error)",
+                    fix: "register what it resolves, or fix the factory the error names."
+                )
             }
             recorder.exit()
             context.dryRunOnMainActor = false
             context.madeByValidation = nil
-            findings += asyncReadFindings(of: type, key: made, edges: edges.union(recorder.edges))
         }
-        return findings
+        // What each registration and each made type read, from the dry run and from the making.
+        let reads = Dictionary(grouping: edges.union(recorder.edges).filter { $0.phase == .constructor }, by: \.from)
+        let entry = { (key: ServiceKey) in lineage.lazy.compactMap { $0.registry.entry(for: key) }.first }
+        return types.enumerated().flatMap { index, type in
+            (thrown[index].map { [$0] } ?? []) + Self.asyncReadFindings(of: type, key: Self.key(ofMade: index), reads: reads, entry: entry)
+        }
+    }
+
+    /// The recorder's key for the type made at `index` of the options: a key of its own (two
+    /// types may share a name), so that the edges from it are that type's reads.
+    private static func key(ofMade index: Int) -> ServiceKey {
+        ServiceKey(type: MadeType.self, tag: ServiceTag(index), arguments: Void.self)
     }
 
     /// The registrations with an `async` factory that are not eager singletons and that `made`
     /// reads synchronously: itself, or through the synchronous factories it makes (each path
     /// once, the shortest).
-    private func asyncReadFindings(
-        of type: MadeType, key made: ServiceKey, edges: Set<EdgeRecorder.Edge>
+    private static func asyncReadFindings(
+        of type: MadeType, key made: ServiceKey, reads: [ServiceKey: [EdgeRecorder.Edge]], entry: (ServiceKey) -> AnyEntry?
     ) -> [ValidationFinding] {
-        let reads = Dictionary(grouping: edges.filter { $0.phase == .constructor }, by: \.from)
-        let entry = { (key: ServiceKey) in copy.lineage.lazy.compactMap { $0.registry.entry(for: key) }.first }
         var findings: [ValidationFinding] = []
         var seen: Set<ServiceKey> = [made]
         var queue: [[ServiceKey]] = [[made]]
