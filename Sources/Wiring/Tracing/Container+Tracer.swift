@@ -30,6 +30,11 @@ extension Container {
             : Tracer(handler: handler, handlerHearsSuccesses: hearsSuccesses, recorder: nil, instruments: instruments)
     }
 
+    /// A tracer for `instruments` that keeps `current`'s handler and what that handler hears.
+    private static func tracer(keepingHandlerOf current: Tracer?, instruments: [Tracer.Installed]) -> Tracer? {
+        tracer(handler: current?.handler, hearsSuccesses: current?.handlerHearsSuccesses ?? true, instruments: instruments)
+    }
+
     /// Adds `instrument` to this container: from now on it wraps each build of the container's
     /// registrations, hears of their cache hits if it asks to, and of each scope made from the
     /// container and each disposal (see ``ContainerInstrument``).
@@ -53,8 +58,7 @@ extension Container {
             } else {
                 instruments.append(added)
             }
-            return Self.tracer(
-                handler: current?.handler, hearsSuccesses: current?.handlerHearsSuccesses ?? true, instruments: instruments)
+            return Self.tracer(keepingHandlerOf: current, instruments: instruments)
         }
     }
 
@@ -64,8 +68,7 @@ extension Container {
         updateTracer { current in
             let kind = ObjectIdentifier(Instrument.self)
             let instruments = (current?.instruments ?? []).filter { $0.kind != kind }
-            return Self.tracer(
-                handler: current?.handler, hearsSuccesses: current?.handlerHearsSuccesses ?? true, instruments: instruments)
+            return Self.tracer(keepingHandlerOf: current, instruments: instruments)
         }
     }
 
