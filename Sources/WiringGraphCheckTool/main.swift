@@ -1,12 +1,11 @@
 // WiringGraphCheckTool: what the WiringGraphCheck build-tool plugin runs on a target's sources.
 //
-//     WiringGraphCheckTool OUTPUT.swift SOURCE.swift...
-//
-// It reads the modules the sources declare and writes OUTPUT.swift, which the target compiles:
-// empty when the graph is sound, else one `#error` per mistake, placed with `#sourceLocation` at
-// the line that makes it, so that the compiler reports `File.swift:LINE:COL: error: …` there
-// (in `swift build` and in Xcode alike) and the build fails. Without Wiring's `GraphCheck` trait
-// it is built without swift-syntax and says so in one line.
+// It summarizes each source file (keeping the summaries between builds, so that only the files
+// that changed are parsed again), looks every written type up as the compiler would, checks the
+// modules, the sets the target installs and its types' call-site injection, and prints each
+// mistake once as `File.swift:LINE:COL: error: …` with the line under it. It exits with status 1
+// when there is one, which fails the build in `swift build` and in Xcode alike. Without Wiring's
+// `GraphCheck` trait it is built without swift-syntax and says so in one line.
 import Foundation
 
 #if GraphCheck
