@@ -4,13 +4,26 @@
 // build without a word (`Clean`, and `CannotDecide`: what it cannot read for certain). `check`
 // builds each with the plugin and compares; AgreementTests runs validation on the same modules,
 // built without the plugin (WIRING_GRAPH_CHECK=off), and checks it finds the same mistakes.
+import Foundation
 import PackageDescription
 
 let fixtures = [
-    "Duplicate", "DuplicateAcrossInstall", "Captive", "CaptiveThroughWired", "Cycle", "AsyncReadSynchronously",
-    "AsyncReadByViewModel", "MainActorReadOffMain", "Missing", "MissingInferred", "Clean", "CleanHostile", "CannotDecide",
-    "CannotDecideOutsideModules",
-    "CannotDecideOtherPackage", "CannotDecideFacade", "Expected",
+    "Duplicate", "DuplicateAcrossInstall", "Captive", "CaptiveThroughWired", "CaptiveThroughTransient", "CaptiveThroughDefault",
+    "Cycle", "AsyncReadSynchronously", "AsyncReadByViewModel", "AsyncReadByComputed", "AsyncReadInAsyncFactory",
+    "AsyncReadByAutowire", "MainActorReadOffMain", "Missing", "MissingInferred", "MissingInApp", "MissingInLocalContainer",
+    "Clean", "CleanHostile", "CannotDecide", "CannotDecideOutsideModules", "CannotDecideOtherPackage", "CannotDecideFacade",
+    "Expected",
+]
+/// Made by `check` from the shop app (Examples/ShopApp) with its Database registration deleted,
+/// for as long as it runs: a target while its folder exists.
+let generated = ["ShopAppWithoutDatabase"].filter {
+    FileManager.default.fileExists(atPath: Context.packageDirectory + "/Sources/" + $0)
+}
+/// The fixtures written as an Xcode 26 app target is: main-actor by default.
+let appTargets: Set<String> = ["MissingInApp", "ShopAppWithoutDatabase"]
+let appSettings: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
 ]
 let checking = Context.environment["WIRING_GRAPH_CHECK"] != "off"
 /// What two "cannot decide" fixtures use beyond the core: another package's module, and a facade.
@@ -26,10 +39,11 @@ let package = Package(
         .package(name: "Wiring", path: "../..", traits: ["GraphCheck"]),
         .package(path: "OtherPackage"),
     ],
-    targets: fixtures.map { name in
+    targets: (fixtures + generated).map { name in
         .target(
             name: name,
             dependencies: [.product(name: "Wiring", package: "Wiring")] + (extraDependencies[name] ?? []),
+            swiftSettings: appTargets.contains(name) ? appSettings : [],
             plugins: checking ? [.plugin(name: "WiringGraphCheck", package: "Wiring")] : []
         )
     } + [

@@ -128,6 +128,7 @@ extension GraphAnalysis {
                 pairs.append((edge.from, edge.to, nil))
             }
         }
+        pairs += scopedThroughBuilds(from: candidates)
         var reported = Set<[Int]>()
         for pair in pairs {
             guard let holder = effectiveLifetime(of: pair.from), holder.isContainerOwned,
@@ -160,6 +161,33 @@ extension GraphAnalysis {
                 ))
         }
         return findings
+    }
+
+    /// A transient or graph instance that a container-owned holder's build makes is built outside
+    /// any scope too: a scoped registration it reads, directly or through more of them, is read
+    /// by the holder's build, which throws (`Dashboard → SessionHeader → Session`). Each pair
+    /// names the first one between them.
+    private func scopedThroughBuilds(from candidates: Set<Edge>) -> [(from: Int, to: Int, via: Int?)] {
+        let builds = Dictionary(grouping: edges.filter { $0.kind == .constructor || $0.kind == .forward }, by: \.from)
+        var pairs: [(from: Int, to: Int, via: Int?)] = []
+        for edge in candidates where !isCollection(edge.to) {
+            guard let holder = effectiveLifetime(of: edge.from), holder.isContainerOwned,
+                let middle = effectiveLifetime(of: edge.to), middle.kind == .transient || middle.kind == .graph
+            else { continue }
+            var seen: Set<Int> = [edge.from, edge.to]
+            var pending = [edge.to]
+            while let current = pending.popLast() {
+                for next in builds[current] ?? [] where seen.insert(next.to).inserted {
+                    guard let lifetime = effectiveLifetime(of: next.to) else { continue }
+                    if lifetime.kind == .scoped {
+                        pairs.append((edge.from, next.to, edge.to))
+                    } else if lifetime.kind == .transient || lifetime.kind == .graph {
+                        pending.append(next.to)
+                    }
+                }
+            }
+        }
+        return pairs
     }
 
     private func ambiguityFindings() -> [ValidationFinding] {

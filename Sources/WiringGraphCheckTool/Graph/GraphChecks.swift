@@ -60,30 +60,74 @@
                 findings += SetChecks(checks: self, placed: expansion.placed, closed: false).findings(duplicates: true)
             }
             // Each set the target installs; each container it fills, as a whole.
-            var launch: (expansion: Expansion, closed: Bool, world: World)?
             var installed: [Placed] = []
             var owned: [Placed] = []
-            let worlds = program.worlds(isTestTarget: isTestTarget)
-            for world in worlds {
+            /// The worlds by name: their declarations, whether they are closed, and whether this
+            /// target installs into them.
+            var filled: [String: (world: World, set: SetChecks, reason: (Location?, String)?, isOwn: Bool)] = [:]
+            for world in program.worlds() {
                 let expansion = program.expand(world.roots)
                 installed += expansion.placed
-                guard world.installs.contains(where: { program.isOwn($0.location.file) }) else { continue }
+                let reason = program.openReason(of: world, expansion: expansion, isTestTarget: isTestTarget, isTop: isTop)
+                let set = SetChecks(checks: self, placed: expansion.placed, closed: reason == nil)
+                let isOwn = world.installs.contains { program.isOwn($0.location.file) }
+                filled[world.name] = (world, set, reason, isOwn)
+                guard isOwn else { continue }
                 owned += expansion.placed
                 for install in world.installs where program.isOwn(install.location.file) {
                     let one = program.expand(install.modules.map { ($0.module, install.clauses, $0.location) })
                     findings += SetChecks(checks: self, placed: one.placed, closed: false).findings(duplicates: true)
                 }
-                let reason = program.openReason(of: world, expansion: expansion, isTestTarget: isTestTarget, isTop: isTop)
-                let set = SetChecks(checks: self, placed: expansion.placed, closed: reason == nil)
                 findings += set.findings(duplicates: false)
-                if world.kind == .shared { launch = (expansion, reason == nil, world) }
-                if let reason, world.kind != .test, !(isTestTarget && world.kind != .validation), let site = world.site {
-                    let unchecked = set.uncheckedReads() + (world.kind == .shared ? TypeReadChecks(checks: self).uncheckedReads(set) : [])
-                    if let note = note(unchecked, reason: reason, site: site) { notes.append(note) }
+                if let reason, world.kind != .test, !(isTestTarget && world.kind != .validation), let site = world.site,
+                    let note = note(set.uncheckedReads(), reason: reason, site: site)
+                {
+                    notes.append(note)
                 }
             }
-            findings += TypeReadChecks(checks: self).findings(installed: installed, owned: owned, launch: launch)
+            let typeReads = TypeReadChecks(checks: self)
+            let (against, unchecked) = launch(filled)
+            if let (site, providers, reason) = unchecked, let note = note(typeReads.uncheckedReads(providers), reason: reason, site: site) {
+                notes.append(note)
+            }
+            findings += typeReads.findings(installed: installed, owned: owned, launch: against)
             return (Self.once(findings.filter { !isExpected($0.location) }), notes)
+        }
+
+        /// The containers a type the app makes may read from: `Container.default`, when the
+        /// sources install into it, and each container made current with `withContainer(…)`
+        /// (a scope reads its container's registrations). A type's call-site injection is
+        /// checked against them when they are all closed and this target fills one of them; else
+        /// the first open one, for a note.
+        private func launch(_ filled: [String: (world: World, set: SetChecks, reason: (Location?, String)?, isOwn: Bool)]) -> (
+            against: (providers: [Providers], module: String)?, unchecked: (Location, Providers, (Location?, String))?
+        ) {
+            guard !isTestTarget else { return (nil, nil) }
+            var names: [String] = filled["shared"].map { _ in ["shared"] } ?? []
+            var cannotFollow: Location?
+            for (location, name) in program.madeCurrent() {
+                guard let name else {
+                    cannotFollow = cannotFollow ?? location
+                    continue
+                }
+                if !names.contains(name) { names.append(name) }
+            }
+            let worlds = names.compactMap { filled[$0] }
+            guard let first = worlds.first(where: \.isOwn), let site = first.world.site else { return (nil, nil) }
+            if let open = worlds.first(where: { $0.reason != nil }), let reason = open.reason {
+                return (nil, (site, first.set.providers, reason))
+            }
+            if let cannotFollow {
+                return (
+                    nil, (site, first.set.providers, (cannotFollow, "types made inside withContainer(…) of a container it cannot follow"))
+                )
+            }
+            if worlds.count < names.count {
+                // Made current, and never installed into: its registrations are made elsewhere.
+                return (nil, (site, first.set.providers, (nil, "a container made current that no install the check reads fills")))
+            }
+            let module = first.world.roots.first.map { program.types[$0.module].displayName } ?? "the app's module"
+            return ((worlds.map(\.set.providers), module), nil)
         }
 
         /// A note for a set whose reads of keys it does not declare went unchecked.

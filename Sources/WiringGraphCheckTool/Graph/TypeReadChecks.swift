@@ -19,19 +19,28 @@
         }
 
         /// `installed`: the declarations some container of the sources gets, and those of the
-        /// containers this target fills (`owned`); `launch`: `Container.default`, when the target
-        /// installs into it.
-        func findings(installed: [Placed], owned: [Placed], launch: (expansion: Expansion, closed: Bool, world: World)?) -> [Finding] {
-            let all = Providers(allDeclarations())
+        /// containers this target fills (`owned`); `launch`: the closed containers a type the app
+        /// makes may read from (`Container.default` first), and the module to declare a key in.
+        func findings(installed: [Placed], owned: [Placed], launch: (providers: [Providers], module: String)?) -> [Finding] {
+            let declarations = allDeclarations()
+            let all = Providers(declarations)
             let installedHere = Set(installed.map(\.declaration.location))
             let ownedHere = Set(owned.map(\.declaration.location))
-            let launchProviders = launch.flatMap { $0.closed ? Providers($0.expansion.placed) : nil }
-            let launchModule = launch?.world.roots.first.map { program.types[$0.module].displayName } ?? "the app's module"
+            // A type only factories make reads from their containers as it is made, which their
+            // sets check; one the app makes (or that nothing the check reads makes) reads from the
+            // launch, and so does every type later: a `lazy var`, a computed property or a method
+            // reads from the container current where it is used.
+            let factoryMade = self.factoryMade(declarations)
+            let appMade = self.appMade()
             var findings: [Finding] = []
             for read in reads() {
                 let own = program.isOwn(read.location.file)
-                if let launchProviders, read.read.stops, read.read.certain, read.key.isDecidable, launchProviders.isMissing(read.key) {
-                    findings.append(missing(read, module: launchModule, argumentsOnly: launchProviders))
+                let madeByApp =
+                    read.read.moment != .made || appMade.contains(read.owner) || !factoryMade.contains(read.owner)
+                if let launch, madeByApp, read.read.stops, read.read.certain, read.key.isDecidable,
+                    launch.providers.allSatisfy({ $0.isMissing(read.key) })
+                {
+                    findings.append(missing(read, module: launch.module, argumentsOnly: launch.providers[0]))
                 }
                 guard let provider = all.unique(read.key)?.declaration, installedHere.contains(provider.location),
                     own || ownedHere.contains(provider.location)
@@ -51,8 +60,8 @@
         }
 
         /// The type reads a closed launch would report as missing: what an open one leaves unchecked.
-        func uncheckedReads(_ set: SetChecks) -> [(Key, Location)] {
-            reads().filter { $0.read.stops && $0.read.certain && $0.key.isDecidable && set.providers.isMissing($0.key) }.map {
+        func uncheckedReads(_ providers: Providers) -> [(Key, Location)] {
+            reads().filter { $0.read.stops && $0.read.certain && $0.key.isDecidable && providers.isMissing($0.key) }.map {
                 ($0.key, $0.location)
             }
         }
@@ -62,6 +71,32 @@
             return Messages.missing(
                 program: program, key: read.key, consumer: owner, how: Messages.how(read.read.form, read.read.moment), at: read.location,
                 module: module, argumentsOnly: read.key.type.sourceType.map { providers.onlyWithArguments($0) } ?? false)
+        }
+
+        /// The types that factories make: with an initializer in their body, or by `autowire`.
+        private func factoryMade(_ declarations: [Placed]) -> Set<Int> {
+            var made: Set<Int> = []
+            for declaration in declarations.map(\.declaration) {
+                let file = declaration.file
+                for construction in declaration.fact.constructions {
+                    let scope = Program.ScopeRef(file: file, scope: construction.scope)
+                    if let id = program.resolve(construction.type, from: scope).sourceType { made.insert(id) }
+                }
+                if declaration.form == .autowire, let id = declaration.keys.first?.type.sourceType { made.insert(id) }
+            }
+            return made
+        }
+
+        /// The types the sources make outside factories.
+        private func appMade() -> Set<Int> {
+            var made: Set<Int> = []
+            for (fileNumber, file) in program.files.enumerated() {
+                for construction in file.summary.constructions {
+                    let scope = Program.ScopeRef(file: fileNumber, scope: construction.scope)
+                    if let id = program.resolve(construction.type, from: scope).sourceType { made.insert(id) }
+                }
+            }
+            return made
         }
 
         /// Every declaration of every module, each once: the candidates for a type's read.

@@ -25,6 +25,8 @@
         }
 
         let kind: Kind
+        /// Which container it is (``Program/worldName(_:file:)``).
+        let name: String
         var installs: [Install] = []
         /// What may add registrations the check does not see, and where.
         var openers: [(Location, String)] = []
@@ -39,8 +41,30 @@
     }
 
     extension Program {
+        /// The name of the world a container is, in `file`.
+        func worldName(_ container: ContainerName, file: Int) -> String {
+            switch container {
+            case .shared: "shared"
+            case .local(let scope, let point): "local \(file) \(scope) \(point.line):\(point.column)"
+            case .validation(let point): "validation \(file) \(point.line):\(point.column)"
+            case .test(let point): "test \(file) \(point.line):\(point.column)"
+            case .unknown(let point): "unknown \(file) \(point.line):\(point.column)"
+            case .current: "current"
+            }
+        }
+
+        /// Every `withContainer(x)` of the sources: where, and the world `x` is (`nil`: one the
+        /// reader cannot tell).
+        func madeCurrent() -> [(Location, String?)] {
+            files.indices.flatMap { file in
+                files[file].summary.madeCurrent.map { use in
+                    (Location(file: file, point: use.point), use.container.map { worldName($0, file: file) })
+                }
+            }
+        }
+
         /// The worlds the sources make, from every file's container uses.
-        func worlds(isTestTarget: Bool) -> [World] {
+        func worlds() -> [World] {
             // A type of the sources named `Container` is not Wiring's: nothing here is about it.
             if modules.indices.contains(where: { !topLevelTypes(of: $0, named: "Container").isEmpty }) { return [] }
             var worlds: [String: World] = [:]
@@ -53,19 +77,20 @@
                 }
                 for use in file.summary.containerUses {
                     let here = Location(file: fileNumber, point: use.point)
-                    let (name, kind): (String, World.Kind)
+                    let kind: World.Kind
                     switch use.container {
-                    case .shared: (name, kind) = ("shared", .shared)
-                    case .local(let scope, let point): (name, kind) = ("local \(fileNumber) \(scope) \(point.line):\(point.column)", .local)
-                    case .validation(let point): (name, kind) = ("validation \(fileNumber) \(point.line):\(point.column)", .validation)
-                    case .test(let point): (name, kind) = ("test \(fileNumber) \(point.line):\(point.column)", .test)
-                    case .unknown(let point): (name, kind) = ("unknown \(fileNumber) \(point.line):\(point.column)", .unknown)
+                    case .shared: kind = .shared
+                    case .local: kind = .local
+                    case .validation: kind = .validation
+                    case .test: kind = .test
+                    case .unknown: kind = .unknown
                     case .current:
                         if case .opens(let reason) = use.action { current.append((here, reason)) }
                         continue
                     }
+                    let name = worldName(use.container, file: fileNumber)
                     if worlds[name] == nil {
-                        worlds[name] = World(kind: kind)
+                        worlds[name] = World(kind: kind, name: name)
                         order.append(name)
                     }
                     switch use.action {

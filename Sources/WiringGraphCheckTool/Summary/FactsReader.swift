@@ -17,7 +17,7 @@
 
         /// What may be done with a container without adding a registration to it.
         static let safeMembers: Set<String> = [
-            "resolve", "resolveAsync", "resolveIfRegistered", "startAsync", "start", "shutdown", "syncShutdown", "validate",
+            "resolve", "resolveAsync", "resolveIfRegistered", "isRegistered", "startAsync", "start", "shutdown", "syncShutdown", "validate",
             "makeScope", "makeChild", "copy", "reset", "remove", "removeAll", "dependencyGraph", "trace", "traceFailures",
             "stopTracing", "addInstrument", "removeInstrument", "registrations", "hasRegistrations", "description",
         ]
@@ -87,9 +87,9 @@
                 guard let variable = member.decl.as(VariableDeclSyntax.self), Self.isRegistrations(variable),
                     let statements = Self.getter(variable)
                 else { continue }
+                let reader = RegistrationsReader(context: context, properties: MemberReader.propertyTypes(block.members))
                 summary.registrations.append(
-                    RegistrationsFact(
-                        owner: body, items: RegistrationsReader(context: context).read(statements), point: context.point(variable)))
+                    RegistrationsFact(owner: body, items: reader.read(statements), point: context.point(variable)))
             }
             return .visitChildren
         }
@@ -120,6 +120,10 @@
             let member = node.calledExpression.as(MemberAccessExprSyntax.self)
             let name = member?.declName.baseName.text ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             switch name {
+            case "withContainer" where member == nil:
+                if let argument = node.arguments.first, argument.label == nil {
+                    summary.madeCurrent.append(CurrentUse(container: container(argument.expression), point: context.point(node)))
+                }
             case "resolveAsync" where member != nil:
                 summary.asyncResolves.append(asyncKey(node))
             case "install":
@@ -224,7 +228,51 @@
             {
                 return
             }
-            record(container, .opens("\(written) handed to other code"), at: mention, written: written)
+            record(container, .opens("code `\(written)` is handed to"), at: mention, written: written)
+        }
+
+        /// The container an expression is, when the reader can tell: `Container.default`, a
+        /// local container, or a scope made from either (`let scope = container.makeScope()`).
+        private func container(_ expression: ExprSyntax, depth: Int = 0) -> ContainerName? {
+            guard depth < 8 else { return nil }
+            if Self.isSharedContainer(expression) { return .shared }
+            if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "default" {
+                return .shared
+            }
+            if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "makeScope", let base = member.base
+            {
+                return container(base, depth: depth + 1)
+            }
+            guard let reference = expression.as(DeclReferenceExprSyntax.self),
+                let (declaration, value) = Self.localDeclaration(of: reference.baseName.text, before: expression)
+            else { return nil }
+            if Self.makesContainer(value, annotation: nil)
+                || Self.makesContainer(value, annotation: declaration.bindings.first?.typeAnnotation?.type)
+            {
+                return .local(scope: context.scope(declaration), point: context.point(declaration))
+            }
+            return container(value, depth: depth + 1)
+        }
+
+        /// The `let name = value` declared in a block around `node`, before it.
+        private static func localDeclaration(of name: String, before node: some SyntaxProtocol) -> (VariableDeclSyntax, ExprSyntax)? {
+            var current = Syntax(node)
+            while let parent = current.parent {
+                if let block = parent.as(CodeBlockItemListSyntax.self), let item = current.as(CodeBlockItemSyntax.self) {
+                    for statement in block {
+                        if statement.id == item.id { break }
+                        guard let variable = statement.item.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                            let binding = variable.bindings.first,
+                            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                            let value = binding.initializer?.value
+                        else { continue }
+                        return (variable, TypeNames.unwrapped(value))
+                    }
+                }
+                current = parent
+            }
+            return nil
         }
 
         /// `let container = Container()` in a body (or at a file's top level): every later use of

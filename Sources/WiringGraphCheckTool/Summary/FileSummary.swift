@@ -19,6 +19,10 @@
         /// What the file does with containers outside modules: installs, validation lists,
         /// and every use that may add registrations to a container.
         var containerUses: [ContainerUse] = []
+        /// Containers made current for call-site injection (`withContainer(x) { … }`): a type
+        /// made there reads from `x`, not from `Container.default`. `nil`: one the reader cannot
+        /// tell.
+        var madeCurrent: [CurrentUse] = []
         /// Keys read with `resolveAsync` anywhere (an async instance may be built that way first);
         /// `nil` keys are reads whose key the reader could not write down.
         var asyncResolves: [ReadKey?] = []
@@ -326,6 +330,12 @@
             /// cannot read, the container handed to other code. Says which.
             case opens(String)
         }
+    }
+
+    /// `withContainer(x) { … }`: `x`, as the reader tells it.
+    struct CurrentUse: Codable {
+        var container: ContainerName?
+        var point: Point
     }
 
     /// A container as the reader tells it.

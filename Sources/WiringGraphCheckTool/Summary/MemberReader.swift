@@ -56,7 +56,7 @@
 
         /// The written types of the stored and computed properties, by name: they type
         /// `self.x = wired()` in an initializer.
-        private static func propertyTypes(_ members: MemberBlockItemListSyntax) -> [String: TypeName] {
+        static func propertyTypes(_ members: MemberBlockItemListSyntax) -> [String: TypeName] {
             var types: [String: TypeName] = [:]
             for member in members {
                 guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }

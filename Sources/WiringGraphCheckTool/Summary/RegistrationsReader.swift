@@ -6,6 +6,8 @@
     /// item, never guessed at; `#if` clauses are read, each item keeping its clauses.
     struct RegistrationsReader {
         let context: SourceContext
+        /// The written types of the module's properties: `let core: CoreModule`, included as `core`.
+        var properties: [String: TypeName] = [:]
 
         /// The modifiers that keep a declaration's key and lifetime (`forwarding(to:)` adds a key).
         private static let modifiers: Set<String> = [
@@ -24,7 +26,7 @@
                             if case .statements(let inner)? = clause.elements { items += read(inner) }
                         }
                     } else if !declaration.is(VariableDeclSyntax.self) {
-                        items.append(.unread(context.point(statement), "a declaration"))
+                        items.append(.unread(context.point(statement), "a declaration (\(Self.excerpt(declaration)))"))
                     }
                 case .stmt(let stmt):
                     let what =
@@ -59,7 +61,15 @@
                 }
                 current = base
             }
-            guard let call = current.as(FunctionCallExprSyntax.self) else { return .unread(point, "an expression") }
+            if forwarded.isEmpty, let reference = current.as(DeclReferenceExprSyntax.self),
+                let type = properties[reference.baseName.text]
+            {
+                // `core`, a stored property holding a module: included as a value of its type.
+                return .nested(type, scope: context.scope(current), point: point, clauses: context.clauses(current))
+            }
+            guard let call = current.as(FunctionCallExprSyntax.self) else {
+                return .unread(point, "`\(Self.excerpt(current))`, a value it cannot read")
+            }
             var markedNonisolated = false
             let name: String
             if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
@@ -72,12 +82,14 @@
             } else if let module = TypeNames.constructed(call), forwarded.isEmpty, call.trailingClosure == nil {
                 return .nested(module, scope: context.scope(call), point: point, clauses: context.clauses(call))
             } else {
-                return .unread(point, "a call")
+                return .unread(point, "`\(Self.excerpt(call))`, a call it cannot read")
             }
             if name.first?.isUppercase == true, forwarded.isEmpty, call.trailingClosure == nil, !markedNonisolated {
                 return .nested(.named([name]), scope: context.scope(call), point: point, clauses: context.clauses(call))
             }
-            guard var declaration = declaration(call, named: name) else { return .unread(point, "a declaration it cannot read") }
+            guard var declaration = declaration(call, named: name) else {
+                return .unread(point, "`\(Self.excerpt(call.calledExpression))(…)`, a declaration whose key it cannot read")
+            }
             declaration.forwarded = forwarded
             declaration.isMarkedNonisolated = markedNonisolated
             for hook in hooks {
@@ -159,6 +171,12 @@
             fact.constructions = factory.constructions
             if fact.explicitType == nil { fact.built = factory.built }
             return fact
+        }
+
+        /// The start of a node's text, for a message.
+        static func excerpt(_ node: some SyntaxProtocol) -> String {
+            let text = node.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
+            return text.count > 40 ? String(text.prefix(40)) + "…" : text
         }
 
         /// `X.init(a:b:)`, `X.init`, `X(a:b:)` or `X`: the type and the labels when written.

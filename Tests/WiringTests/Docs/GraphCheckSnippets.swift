@@ -1,32 +1,35 @@
 import Testing
 import Wiring
 
-// The snippet of the "Checking the graph at build time" article: the captive dependency it shows
-// the plugin reporting, which validation reports alike.
+// The snippets of the "Checking the graph at build time" article: the forgotten registration it
+// shows the plugin reporting, which the app meets at run time in the same words.
 
-final class UserSession: Sendable {}
-
-final class ProfileCache: Sendable {
-    let session: UserSession
-    init(session: UserSession) { self.session = session }
+protocol FeedClient: Sendable {
+    func episodes() async throws -> [String]
 }
 
-struct ProfileModule: Module {
+final class PlaybackQueue: Sendable {}
+
+struct PodcastModule: Module {
     var registrations: Registrations {
-        scoped(in: "session") { @MainActor in UserSession() }
-        singleton { @MainActor r in ProfileCache(session: try r.resolve(UserSession.self)) }
+        singleton { PlaybackQueue() }
     }
+}
+
+final class PlayerViewModel: Sendable {
+    private let feed: any FeedClient = wired()
+    private let queue: PlaybackQueue = wired()
 }
 
 @Suite("The build-time check article")
 struct GraphCheckSnippetTests {
-    @Test("validation reports the article's captive dependency in the words the plugin uses")
-    func captiveInTheSameWords() async {
-        let report = await Container.validate(modules: [ProfileModule()], options: ValidationOptions(dryRun: true))
-        #expect(
-            report.findings.contains {
-                $0.headline
-                    == "ProfileCache (singleton) depends on UserSession (scoped(session)), which exists only inside a scope: resolving ProfileCache throws."
-            })
+    @Test("the article's view model, made after its launch, stops the program naming the key the plugin names")
+    func forgottenRegistrationStopsTheApp() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try Container.default.install(PodcastModule())
+            _ = PlayerViewModel()
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("nothing is registered for any FeedClient"), "\(output)")
     }
 }

@@ -152,6 +152,17 @@ let brokenGraphs: [BrokenGraph] = [
         c.register(VRequest.self, lifetime: .scoped("request")) { _ in VRequest() }
     },
     BrokenGraph(
+        "a singleton reads a scoped service through a transient it builds",
+        expect: [
+            finding(.captiveDependency, path: ["VRepo", "VStore", "VClock"]),
+            finding(.captiveDependency, .warning, path: ["VRepo", "VStore"]),
+        ]
+    ) { c in
+        c.autowire(VRepo.self, lifetime: .singleton, VRepo.init(store:))
+        c.autowire(VStore.self, VStore.init(clock:))
+        c.autowire(VClock.self, lifetime: .scoped, VClock.init)
+    },
+    BrokenGraph(
         "a singleton holds a transient",
         expect: [finding(.captiveDependency, .warning, path: ["VStore", "VClock"])]
     ) { c in

@@ -45,5 +45,6 @@ public struct ConditionalModule: Module {
 }
 
 public func validateConditional() async -> ValidationReport {
+    // expect-note: Mailer, read at Fixture.swift:40, is declared by none of its modules, and the container is open to an if
     await Container.validate(modules: [ConditionalModule(sendsMail: true, linksBack: false)], options: ValidationOptions(dryRun: true))
 }

@@ -32,6 +32,7 @@ public func launch() throws -> Container {
     let container = Container()
     container.register(Mailer.self) { _ in Mailer() }
     container.register(Archive.self) { _ async in await Archive.open() }
+    // expect-note: Mailer, read at Fixture.swift:20, is declared by none of its modules, and the container is open to container.register(…)
     try container.install(DigestModule())
     return container
 }

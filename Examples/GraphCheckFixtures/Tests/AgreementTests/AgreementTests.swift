@@ -1,10 +1,15 @@
+import AsyncReadByAutowire
+import AsyncReadByComputed
 import AsyncReadByViewModel
+import AsyncReadInAsyncFactory
 import AsyncReadSynchronously
 import CannotDecide
 import CannotDecideFacade
 import CannotDecideOtherPackage
 import CannotDecideOutsideModules
 import Captive
+import CaptiveThroughDefault
+import CaptiveThroughTransient
 import CaptiveThroughWired
 import Clean
 import CleanHostile
@@ -14,9 +19,12 @@ import DuplicateAcrossInstall
 import Expected
 import MainActorReadOffMain
 import Missing
+import MissingInLocalContainer
 import MissingInferred
 import Testing
 import Wiring
+
+@testable import MissingInApp
 
 /// Validation at run time, on the fixtures' modules built without the plugin, finds the mistake
 /// the build-time check reports for each, in the same words, and nothing in the clean ones.
@@ -142,6 +150,70 @@ struct AgreementTests {
         }
         #expect(error?.code == .isolationMismatch)
         #expect(error?.description.contains("Draft must be built on the main actor") == true, "\(String(describing: error))")
+    }
+
+    @Test("a view model of an app whose launch registers no feed client: making it stops the program, naming the key")
+    func missingInApp() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try await MainActor.run {
+                try PodcastApp.start()
+                _ = PlayerViewModel()
+            }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("nothing is registered for any FeedClient"), "\(output)")
+    }
+
+    @Test("a singleton reading a scoped registration through a transient: validation names the transient")
+    func captiveThroughTransient() async {
+        let found = await errors([DashboardModule()])
+        #expect(
+            found.contains {
+                $0.headline.hasPrefix(
+                    "Dashboard (singleton) depends on Session (scoped(session)) through SessionHeader, which exists only inside a scope")
+            }, "\(found.map(\.headline))")
+    }
+
+    @Test("a singleton whose factory leaves out an `= wired()` default that reads a scoped registration")
+    func captiveThroughDefault() async {
+        let found = await errors([SummaryModule()])
+        #expect(
+            found.contains { $0.headline.hasPrefix("DraftSummary (singleton) depends on Draft (scoped(checkout))") },
+            "\(found.map(\.headline))")
+    }
+
+    @Test("a computed property's wired() of an async singleton nothing built: reading it stops the program")
+    func asyncReadByComputed() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            try AsyncReadByComputed.launch()
+            await MainActor.run { _ = BookshelfViewModel().library }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("Library has an async factory, and it was resolved synchronously before it was built"), "\(output)")
+    }
+
+    @Test("an async factory's synchronous r.resolve of an async singleton throws asyncRequired")
+    func asyncReadInAsyncFactory() async throws {
+        let container = Container()
+        try container.install(StoreModule())
+        let error = await #expect(throws: WiringError.self) { _ = try await container.resolveAsync(Storefront.self) }
+        #expect(error?.code == .asyncRequired, "\(String(describing: error))")
+        #expect(error?.description.contains("Catalog has an async factory") == true, "\(String(describing: error))")
+    }
+
+    @Test("autowire resolves its parameters synchronously: an async singleton among them throws asyncRequired")
+    func asyncReadByAutowire() throws {
+        let container = Container()
+        try container.install(BankModule())
+        let error = #expect(throws: WiringError.self) { try container.resolve(Statements.self) }
+        #expect(error?.code == .asyncRequired)
+        #expect(error?.description.contains("Vault has an async factory, and it was resolved synchronously before it was built") == true)
+    }
+
+    @Test("a command-line tool's own container that nothing registers a mailer in: the resolve throws notRegistered")
+    func missingInLocalContainer() {
+        let error = #expect(throws: WiringError.self) { try sendDigest() }
+        #expect(error?.code == .notRegistered, "\(String(describing: error))")
     }
 
     @Test("a mistake marked as expected is still one: validation reports it")
