@@ -137,8 +137,7 @@ EOF
 
 # Generates an app of about $2 lines at $1.
 generate() {
-    local dir=$1 lines=$2 features k
-    features=$(( (lines + 499) / 500 ))
+    local dir=$1 lines=$2 features=0 k
     rm -rf "$dir"
     mkdir -p "$dir/Sources/App"
     cat >"$dir/Package.swift" <<EOF
@@ -163,7 +162,11 @@ let package = Package(
     ]
 )
 EOF
-    for k in $(seq 1 "$features"); do write_feature "$dir" "$k"; done
+    # Features until the target has the lines asked for (each is about 320).
+    while [ "$(find "$dir/Sources" -name '*.swift' -exec cat {} + 2>/dev/null | wc -l)" -lt "$lines" ]; do
+        features=$((features + 1))
+        write_feature "$dir" "$features"
+    done
     {
         echo "import Wiring"
         echo
@@ -194,20 +197,22 @@ seconds() {
     echo "$start $end" | awk '{ printf "%.2f\n", $2 - $1 }'
 }
 
+# One app folder and one build folder each, with the plugin and without, for every size: swift-syntax
+# and Wiring are built once, and only the generated target is compiled again for the next size.
+app="$scratch/app"
 for size in "${sizes[@]}"; do
-    app="$scratch/app-$size"
     mkdir -p "$scratch"
     written=$(generate "$app" "$size")
     echo "== $size lines requested: $written lines in $(find "$app/Sources" -name '*.swift' | wc -l) files"
     edited="$app/Sources/App/Feature1/Feature1Service.swift"
     # Builds with the plugin first: that builds the tool too.
-    (cd "$app" && swift build --scratch-path "$scratch/with-$size" >/dev/null 2>&1) || {
+    (cd "$app" && swift build --scratch-path "$scratch/with" >/dev/null 2>&1) || {
         echo "the generated app does not build with the plugin:"
-        (cd "$app" && swift build --scratch-path "$scratch/with-$size" 2>&1 | tail -20)
+        (cd "$app" && swift build --scratch-path "$scratch/with" 2>&1 | tail -20)
         exit 1
     }
-    (cd "$app" && env WIRING_GRAPH_CHECK=off swift build --scratch-path "$scratch/without-$size" >/dev/null 2>&1)
-    tool=$(find "$scratch/with-$size" -path "*/debug/WiringGraphCheckTool-tool" -type f -perm -u+x | head -1)
+    (cd "$app" && env WIRING_GRAPH_CHECK=off swift build --scratch-path "$scratch/without" >/dev/null 2>&1)
+    tool=$(find "$scratch/with" -path "*/debug/WiringGraphCheckTool-tool" -type f -perm -u+x | head -1)
     mapfile -t files < <(find "$app/Sources/App" -name '*.swift' | sort)
     cache=$(mktemp -u)
     first=$(seconds "$tool" --output "$(mktemp)" --top --module App "${files[@]}")
@@ -217,11 +222,16 @@ for size in "${sizes[@]}"; do
     echo "the tool: a first run (every file parsed) $first s; after one file changed $again s"
     with=()
     without=()
+    # A first edit and build of each, not timed: the first incremental build after a full one
+    # plans again.
+    echo "// warming up" >>"$edited"
+    (cd "$app" && swift build --scratch-path "$scratch/with" >/dev/null 2>&1)
+    (cd "$app" && env WIRING_GRAPH_CHECK=off swift build --scratch-path "$scratch/without" >/dev/null 2>&1)
     for round in $(seq 1 "$rounds"); do
         echo "// edited $round" >>"$edited"
-        with+=("$(cd "$app" && seconds swift build --scratch-path "$scratch/with-$size")")
+        with+=("$(cd "$app" && seconds swift build --scratch-path "$scratch/with")")
         echo "// edited again $round" >>"$edited"
-        without+=("$(cd "$app" && seconds env WIRING_GRAPH_CHECK=off swift build --scratch-path "$scratch/without-$size")")
+        without+=("$(cd "$app" && seconds env WIRING_GRAPH_CHECK=off swift build --scratch-path "$scratch/without")")
     done
     w=$(printf '%s\n' "${with[@]}" | median)
     wo=$(printf '%s\n' "${without[@]}" | median)

@@ -25,7 +25,7 @@ struct WiringGraphCheck: BuildToolPlugin {
         }
         var arguments = [
             "--output", context.pluginWorkDirectoryURL.appending(path: "WiringGraphCheck.swift").path,
-            "--cache", context.pluginWorkDirectoryURL.appending(path: "summaries.json").path,
+            "--cache", context.pluginWorkDirectoryURL.appending(path: "summaries").path,
         ]
         if target.kind == .test { arguments.append("--test") }
         // No other (non-test) target of the package builds on this one: what it installs into

@@ -4,7 +4,7 @@
     /// The tool's one command: summarize the sources (from the cache where they are unchanged),
     /// join them into one program, check it, print each finding once, and fail when there is one.
     ///
-    ///     WiringGraphCheckTool --output OUT.swift [--cache FILE] [--test] [--top]
+    ///     WiringGraphCheckTool --output OUT.swift [--cache FOLDER] [--test] [--top]
     ///         --module NAME [--sees A,B] FILE... [--module NAME [--sees …] FILE...]...
     ///
     /// The first `--module` is the checked target; the others are the same package's targets it
@@ -21,7 +21,7 @@
         }
 
         static let usage =
-            "usage: WiringGraphCheckTool --output OUT.swift [--cache FILE] [--test] [--top] --module NAME [--sees A,B] FILE... [--module …]\n"
+            "usage: WiringGraphCheckTool --output OUT.swift [--cache FOLDER] [--test] [--top] --module NAME [--sees A,B] FILE... [--module …]\n"
 
         /// Runs the check; returns the exit status.
         static func run(_ arguments: [String]) -> Int32 {

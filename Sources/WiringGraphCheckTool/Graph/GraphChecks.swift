@@ -91,7 +91,9 @@
                 notes.append(note)
             }
             findings += typeReads.findings(installed: installed, owned: owned, launch: against)
-            return (Self.once(findings.filter { !isExpected($0.location) }), notes)
+            // A test target reports only what is in its own files: the app's build reports the rest.
+            let reported = findings.filter { !isExpected($0.location) && (!isTestTarget || program.isOwn($0.location.file)) }
+            return (Self.once(reported), notes)
         }
 
         /// The containers a type the app makes may read from: `Container.default`, when the

@@ -285,7 +285,7 @@
             else { return }
             let scope = context.scope(node)
             let container = ContainerName.local(scope: scope, point: context.point(node))
-            if summary.scopes[scope].kind == .file {
+            if block.parent?.is(SourceFileSyntax.self) == true {
                 record(container, .opens("declared at the top level, where other files may use it"), at: node, written: name)
             }
             let finder = ReferenceFinder(name: name)

@@ -18,6 +18,7 @@
             let context = SourceContext(converter: SourceLocationConverter(fileName: path, tree: tree))
             let indexer = ScopeIndexer(context: context, summary: summary)
             indexer.walk(tree)
+            indexer.compact()
             let reader = FactsReader(context: context, summary: indexer.summary)
             reader.walk(tree)
             return reader.summary

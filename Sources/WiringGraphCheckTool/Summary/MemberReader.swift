@@ -252,6 +252,8 @@
         }
 
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        // A local function runs only if it is called.
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self), ["wired", "resolve"].contains(callee.baseName.text)

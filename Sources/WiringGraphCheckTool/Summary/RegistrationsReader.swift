@@ -114,6 +114,12 @@
                         closure = written
                     } else if name == "instance" {
                         fact.built = Self.built(argument.expression)
+                        // `instance(config)`: a stored property of the module, of its written type.
+                        if fact.built == nil, let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                            let type = properties[reference.baseName.text]
+                        {
+                            fact.built = .constructed(type)
+                        }
                     } else if name == "autowire" {
                         guard let (type, labels) = Self.autowired(argument.expression) else { return nil }
                         fact.explicitType = type
@@ -201,6 +207,10 @@
         static func built(_ expression: ExprSyntax) -> DeclarationFact.Built? {
             let expression = TypeNames.unwrapped(expression)
             if let type = TypeNames.constructed(expression) { return .constructed(type) }
+            // `Store<Item>()`: a generic type's instance, never a key a plain name reads.
+            if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.is(GenericSpecializationExprSyntax.self) {
+                return .constructed(.structural(call.calledExpression.trimmedDescription))
+            }
             var callee = expression
             if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil { callee = call.calledExpression }
             if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,

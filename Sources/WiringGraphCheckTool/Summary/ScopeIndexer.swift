@@ -28,6 +28,11 @@
             return clauses.reversed()
         }
 
+        /// Renumbers the scopes after ``ScopeIndexer/compact()``: `index[old]` is the new number.
+        fileprivate func remap(_ index: [Int]) {
+            scopes = scopes.mapValues { index[$0] }
+        }
+
         /// The innermost scope that holds `node`: `node`'s own body when it opens one.
         func scope(_ node: some SyntaxProtocol) -> Int {
             var current: Syntax? = Syntax(node)
@@ -158,6 +163,34 @@
             return .visitChildren
         }
         override func visitPost(_ node: ClosureExprSyntax) { stack.removeLast() }
+
+        /// Keeps only the scopes a lookup can stop at: the file, type and extension bodies, and the
+        /// bodies that declare generic parameters or local types; every other body (most
+        /// functions and closures) is folded into the scope around it. Summaries stay small, and
+        /// lookups find the same declarations.
+        func compact() {
+            var kept = summary.scopes.map { $0.kind != .body || !$0.genericParameters.isEmpty }
+            for type in summary.types { kept[type.scope] = true }
+            var index = [Int](repeating: 0, count: summary.scopes.count)
+            var scopes: [ScopeFact] = []
+            for (old, scope) in summary.scopes.enumerated() {
+                if kept[old] {
+                    index[old] = scopes.count
+                    var compacted = scope
+                    compacted.parent = scope.parent < 0 ? -1 : index[scope.parent]
+                    scopes.append(compacted)
+                } else {
+                    index[old] = index[scope.parent]  // a parent comes before its children
+                }
+            }
+            summary.scopes = scopes
+            for number in summary.types.indices {
+                summary.types[number].scope = index[summary.types[number].scope]
+                if summary.types[number].body >= 0 { summary.types[number].body = index[summary.types[number].body] }
+            }
+            for number in summary.extensions.indices { summary.extensions[number].body = index[summary.extensions[number].body] }
+            context.remap(index)
+        }
 
         // MARK: Helpers
 

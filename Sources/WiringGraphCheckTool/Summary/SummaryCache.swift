@@ -1,22 +1,20 @@
 #if GraphCheck
     import Foundation
 
-    /// Each file's summary, kept between builds in the plugin's work directory and keyed by the
-    /// file's contents: a file whose size and modification date are unchanged is not read again,
-    /// one whose contents hash the same is not parsed again, and only the others are. A summary
-    /// made by another build of the tool is never used (the tool's own size and date are part of
-    /// the key), so a changed reader cannot leave stale facts behind.
+    /// Each file's summary, kept between builds in a folder of the plugin's work directory (one
+    /// file per source file) and keyed by the source's contents: a source whose size and
+    /// modification date are unchanged is not read again, one whose contents hash the same is not
+    /// parsed again, and only the others are — and only their summaries are written back. A
+    /// summary made by another build of the tool is never used (the tool's own size and date are
+    /// kept beside them, and a change empties the folder), so a changed reader cannot leave stale
+    /// facts behind.
     struct SummaryCache {
         private struct Entry: Codable {
+            var path: String
             var size: Int
             var modified: Double
             var hash: UInt64
             var summary: FileSummary
-        }
-
-        private struct Stored: Codable {
-            var tool: String
-            var entries: [String: Entry]
         }
 
         /// A file that could not be read.
@@ -25,21 +23,27 @@
             let underlying: any Error
         }
 
-        private let location: String?
-        private let tool: String
-        private var entries: [String: Entry] = [:]
-        private var changed = false
+        private let folder: URL?
+        /// The entries to write back: the summaries made or re-dated this run.
+        private var changed: [String: Entry] = [:]
         /// How many files were parsed this run (the others came from the cache).
         private(set) var parsed = 0
 
-        /// Loads the cache at `location` (none: every file is parsed, nothing is kept).
+        /// Opens the cache folder `location` (none: every file is parsed, nothing is kept).
         init(location: String?) {
-            self.location = location
-            tool = Self.toolIdentity()
-            guard let location, let data = FileManager.default.contents(atPath: location),
-                let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.tool == tool
-            else { return }
-            entries = stored.entries
+            guard let location else {
+                folder = nil
+                return
+            }
+            let folder = URL(fileURLWithPath: location, isDirectory: true)
+            self.folder = folder
+            let identity = folder.appendingPathComponent("tool")
+            let tool = Self.toolIdentity()
+            if (try? String(contentsOf: identity, encoding: .utf8)) != tool {
+                try? FileManager.default.removeItem(at: folder)
+                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try? tool.write(to: identity, atomically: true, encoding: .utf8)
+            }
         }
 
         /// The summary of the file at `path`, from the cache when its contents are unchanged.
@@ -47,7 +51,8 @@
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
             let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            if let entry = entries[path], entry.size == size, entry.modified == modified { return entry.summary }
+            let kept = entry(for: path)
+            if let kept, kept.size == size, kept.modified == modified { return kept.summary }
             let data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -55,31 +60,48 @@
                 throw ReadFailure(path: path, underlying: error)
             }
             let hash = Self.hash(data)
-            changed = true
-            if let entry = entries[path], entry.hash == hash {
-                entries[path] = Entry(size: size, modified: modified, hash: hash, summary: entry.summary)
-                return entry.summary
+            let summary: FileSummary
+            if let kept, kept.hash == hash {
+                summary = kept.summary
+            } else {
+                parsed += 1
+                summary = FileSummarizer.summarize(String(decoding: data, as: UTF8.self), path: path)
             }
-            parsed += 1
-            let summary = FileSummarizer.summarize(String(decoding: data, as: UTF8.self), path: path)
-            entries[path] = Entry(size: size, modified: modified, hash: hash, summary: summary)
+            changed[path] = Entry(path: path, size: size, modified: modified, hash: hash, summary: summary)
             return summary
         }
 
-        /// Writes the cache back if anything changed, keeping only `paths`' entries. A cache that
-        /// cannot be written costs the next build a full read, nothing more.
-        mutating func save(keeping paths: [String]) {
-            guard let location else { return }
-            let kept = Set(paths)
-            if entries.keys.contains(where: { !kept.contains($0) }) {
-                entries = entries.filter { kept.contains($0.key) }
-                changed = true
+        /// Writes back what changed, and removes the summaries of files no longer among `paths`.
+        /// A cache that cannot be written costs the next build a full read, nothing more.
+        func save(keeping paths: [String]) {
+            guard let folder else { return }
+            let encoder = JSONEncoder()
+            for (path, entry) in changed {
+                guard let data = try? encoder.encode(entry) else { continue }
+                try? data.write(to: file(for: path), options: .atomic)
             }
-            guard changed, let data = try? JSONEncoder().encode(Stored(tool: tool, entries: entries)) else { return }
-            try? data.write(to: URL(fileURLWithPath: location), options: .atomic)
+            let wanted = Set(paths.map { file(for: $0).lastPathComponent })
+            let present = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in present where name.hasSuffix(".json") && !wanted.contains(name) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
         }
 
-        /// FNV-1a over the file's bytes.
+        /// The kept entry of `path`, if any (and if it is that file's: names are hashes).
+        private func entry(for path: String) -> Entry? {
+            guard folder != nil, let data = FileManager.default.contents(atPath: file(for: path).path),
+                let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.path == path
+            else { return nil }
+            return entry
+        }
+
+        /// Where the summary of `path` is kept.
+        private func file(for path: String) -> URL {
+            let name = String(Self.hash(Data(path.utf8)), radix: 16) + ".json"
+            return (folder ?? URL(fileURLWithPath: "/")).appendingPathComponent(name)
+        }
+
+        /// FNV-1a over `data`'s bytes.
         private static func hash(_ data: Data) -> UInt64 {
             data.withUnsafeBytes { bytes in
                 var hash: UInt64 = 0xcbf2_9ce4_8422_2325
