@@ -19,7 +19,7 @@ struct PreviewModule: MainActorModule {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Container {
     /// The app's wiring with ``PreviewModule``'s replacements, for previews:
-    /// `withContainer(try .preview()) { CatalogView(model: CatalogViewModel()) }`.
+    /// `withContainer(try Container.preview()) { CatalogView(model: CatalogViewModel()) }`.
     static func preview() throws -> Container {
         let container = Container()
         try container.install(AppModule())
