@@ -138,7 +138,7 @@
             case .test:
                 return (nil, "a test's container, whose overrides may add any key")
             case .unknown:
-                return (nil, "a container the check cannot follow (a property or a parameter), which other code may register in")
+                return (nil, "a container the check cannot follow (a property, a parameter or a global), which other code may register in")
             case .shared where isTestTarget, .local where isTestTarget:
                 return (nil, "a test target's container, which a test may complete with overrides")
             case .shared where !isTop:
