@@ -229,7 +229,10 @@ final class Tracer: Sendable {
             let path = Self.path(building, ending: entry.key)
             let info = BuildInfo(entry, depth: depth, isAsync: false, cacheHit: true, path: path)
             for installed in instruments where installed.observesCacheHits { installed.instrument.resolvedFromCache(info) }
-            report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil, path: path)
+            // A failure-only handler (traceFailures) hears of no hit, whoever asked for hits.
+            if handlerHearsSuccesses {
+                report(entry, resolver, cacheHit: true, depth: depth, duration: .zero, failure: nil, path: path)
+            }
         }
     }
 

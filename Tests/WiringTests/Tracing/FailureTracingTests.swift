@@ -12,6 +12,11 @@ private final class TracedClock: Sendable {}
 /// An instrument that hears of nothing but builds.
 private struct Quiet: ContainerInstrument {}
 
+/// An instrument that hears of cache hits too, as WiringMetrics' `countsCacheHits` does.
+private struct HitCounter: ContainerInstrument {
+    var observesCacheHits: Bool { true }
+}
+
 @Suite("Tracing failures only")
 struct FailureTracingTests {
     @Test("traceFailures reports each failed build with its path and the message, and nothing that succeeds")
@@ -31,6 +36,20 @@ struct FailureTracingTests {
         #expect(events.map(\.path) == [["TracedStore", "TracedDisk"], ["TracedStore"]])
         #expect(events.map(\.depth) == [1, 0])
         #expect(events.allSatisfy { $0.failure?.contains("TracedDiskFull") == true && !$0.cacheHit })
+    }
+
+    @Test(
+        "a failure-only handler hears of no cached read when an instrument observes hits, added before or after it",
+        arguments: [true, false])
+    func failuresOnlyBesideAHitObserver(instrumentFirst: Bool) throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(TracedClock.self, lifetime: .singleton) { _ in TracedClock() }
+        if instrumentFirst { container.addInstrument(HitCounter()) }
+        container.traceFailures(log.record)
+        if !instrumentFirst { container.addInstrument(HitCounter()) }
+        for _ in 0..<3 { _ = try container.resolve(TracedClock.self) }
+        #expect(log.all.isEmpty, "\(log.all)")
     }
 
     @Test("an async build that fails is reported with its path; one that succeeds is not")
