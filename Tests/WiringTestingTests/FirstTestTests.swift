@@ -73,7 +73,7 @@ struct FirstTestTests {
         var options = ValidationOptions(dryRun: true)
         options.make { FirstRecipesViewModel() }
         let report = await Container.validate(modules: [FirstRecipesModule()], options: options)
-        #expect(report.warnings.map(\.kind) == [.asyncReadSynchronously], "\(report)")
+        #expect(report.errors.map(\.kind) == [.asyncReadSynchronously], "\(report)")
     }
 }
 

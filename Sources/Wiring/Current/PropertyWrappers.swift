@@ -109,17 +109,23 @@ final class LazyStorage<T>: @unchecked Sendable {
     /// The captured resolver, held strongly, when nothing the container caches holds this.
     private let owner: Resolver?
     private let hadScope: Bool
+    /// Made by a type that validation makes (``ValidationOptions/make(_:file:line:_:)``), outside
+    /// any build: it keeps no resolver, since the dry run's copy it would capture is shut down
+    /// when `validate` returns; its first read resolves from the container current then, as in
+    /// the app.
+    private let followsCurrent: Bool
     private let tag: (any Hashable & Sendable)?
     private let file: StaticString
     private let line: UInt
 
     init(resolver: Resolver, tag: (any Hashable & Sendable)?, file: StaticString, line: UInt) {
-        container = resolver.container
-        scope = resolver.scope
-        hadScope = resolver.scope != nil
         let context = ResolutionContext.existing
+        followsCurrent = context?.madeByValidation != nil && context?.frame.pointee.depth == 0
+        container = followsCurrent ? nil : resolver.container
+        scope = followsCurrent ? nil : resolver.scope
+        hadScope = !followsCurrent && resolver.scope != nil
         let insideCachedBuild = context?.isInsideCachedBuild ?? false
-        owner = insideCachedBuild ? nil : resolver
+        owner = insideCachedBuild || followsCurrent ? nil : resolver
         // A dry run learns the property as a dependency of the instance being built, so that
         // validation neither calls its type unreachable nor misses that it is not registered.
         let inDryRun = context?.dryRunWorker != nil || context?.dryRunOnMainActor == true
@@ -133,6 +139,7 @@ final class LazyStorage<T>: @unchecked Sendable {
 
     /// The resolver captured at initialization, while its container (and scope) are alive.
     private var resolver: Resolver? {
+        if followsCurrent { return Resolver.current }
         if let owner { return owner }
         guard let container else { return nil }
         let scope = self.scope

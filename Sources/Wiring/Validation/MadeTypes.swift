@@ -5,6 +5,9 @@ struct MadeType: Sendable {
     let name: String
     /// Where the test asked for it.
     let site: SourceLocation
+    /// The scope it lives in, if the test said (``ValidationOptions/make(in:_:file:line:_:)``):
+    /// without one, it is made as an app's view makes it, outside any scope.
+    let scope: ScopeName?
     /// Makes one and drops it.
     let make: @MainActor @Sendable () throws -> Void
 }
@@ -22,18 +25,23 @@ extension ValidationOptions {
     /// #expect(report.isClean, "\(report)")
     /// ```
     ///
-    /// The awaited `validate` makes it on the main actor, where view models live, inside the dry
-    /// run's throwaway copy (in a scope of every name in use), with the copy as the current
-    /// container; what it resolved is disposed with the copy. A synchronous `validate` does not
-    /// make it (it builds no async registration, which the type might read) and reports that as
-    /// a ``ValidationFinding/Kind/dryRunIncomplete`` error. Nor does a dry run whose findings
-    /// already have an error: fix those first.
+    /// The awaited `validate` makes it on the main actor, where view models live, with the dry
+    /// run's throwaway copy current for what it reads as it is made; what it resolved is
+    /// disposed with the copy. What it starts that runs later (a `Task` that loads, a
+    /// `@LazyWired` read later) reads from the container current where `validate` was called,
+    /// as in the app, never from the copy, which is shut down when `validate` returns. A
+    /// synchronous `validate` does not make it (it builds no async registration, which the type
+    /// might read) and reports that as a ``ValidationFinding/Kind/dryRunIncomplete`` error. Nor
+    /// does a dry run whose findings already have an error: fix those first.
     ///
     /// What it reports:
     /// - a synchronous read, by the type or by a synchronous factory it makes, of a registration
     ///   whose factory is `async` and which no ``Container/startAsync()`` builds first (not an
-    ///   eager singleton): ``ValidationFinding/Kind/asyncReadSynchronously``. The dry run built
-    ///   it before, so here the read succeeds; in the app it stops the program;
+    ///   eager singleton): ``ValidationFinding/Kind/asyncReadSynchronously``, an error. The dry
+    ///   run built it before, so here the read succeeds; in the app it stops the program;
+    /// - a read of a `scoped` registration, by the type or through what it makes, when the type
+    ///   is made outside any scope, as a view is (``ValidationFinding/Kind/scopedReadOutsideScope``,
+    ///   an error): say where it lives with ``make(in:_:file:line:_:)``;
     /// - an error thrown out of `maker` (a failing `try resolve()`):
     ///   ``ValidationFinding/Kind/buildFailed``.
     ///
@@ -54,7 +62,33 @@ extension ValidationOptions {
         _ maker: @escaping @MainActor @Sendable () throws -> T
     ) {
         madeTypes.append(
-            MadeType(name: typeDisplayName(T.self), site: SourceLocation(file, line)) { _ = try maker() })
+            MadeType(name: typeDisplayName(T.self), site: SourceLocation(file, line), scope: nil) { _ = try maker() })
+    }
+
+    /// Asks the dry run to make one of the app's own types that lives inside a scope named
+    /// `scope` (a screen's model made inside `withContainer(screenScope)`): its reads of scoped
+    /// registrations are then what the app does, and not reported. Otherwise as
+    /// ``make(_:file:line:_:)``.
+    ///
+    /// ```swift
+    /// options.make(in: .checkout) { CheckoutViewModel() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scope: The name of the scope the app makes it in.
+    ///   - type: The type made, to name it in findings (inferred from `maker`).
+    ///   - file: Where the findings about it point; the caller's file by default.
+    ///   - line: Where the findings about it point; the caller's line by default.
+    ///   - maker: Makes the type as the app does: `{ CheckoutViewModel() }`.
+    public mutating func make<T>(
+        in scope: ScopeName,
+        _ type: T.Type = T.self,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ maker: @escaping @MainActor @Sendable () throws -> T
+    ) {
+        madeTypes.append(
+            MadeType(name: typeDisplayName(T.self), site: SourceLocation(file, line), scope: scope) { _ = try maker() })
     }
 }
 
@@ -63,7 +97,6 @@ extension DryRun {
     /// synchronously that the app could not serve, and what they threw.
     @MainActor
     func findings(making types: [MadeType]) -> [ValidationFinding] {
-        let resolving: any Resolving = scopes.first ?? copy
         // The copy is traced again while the types are made, as during the dry run, so that
         // their reads (builds and cache hits) are recorded.
         let recorder = EdgeRecorder()
@@ -77,7 +110,10 @@ extension DryRun {
             context.dryRunOnMainActor = true
             recorder.enter(Self.key(ofMade: index), phase: .constructor)
             do {
-                try withContainer(resolving) { try type.make() }
+                // Inside the scopes of every name (so that a scoped read is seen, and reported
+                // below, rather than stopping the program), with the copy current on this
+                // thread only: a `Task` the type starts does not inherit it.
+                try Self.current(copy, scope: scopes.first, in: context) { try type.make() }
             } catch {
                 thrown[index] = ValidationFinding(
                     kind: .buildFailed,
@@ -97,8 +133,66 @@ extension DryRun {
         let reads = Dictionary(grouping: edges.union(recorder.edges).filter { $0.phase == .constructor }, by: \.from)
         let entry = { (key: ServiceKey) in lineage.lazy.compactMap { $0.registry.entry(for: key) }.first }
         return types.enumerated().flatMap { index, type in
-            (thrown[index].map { [$0] } ?? []) + Self.asyncReadFindings(of: type, key: Self.key(ofMade: index), reads: reads, entry: entry)
+            let made = Self.key(ofMade: index)
+            return (thrown[index].map { [$0] } ?? []) + Self.asyncReadFindings(of: type, key: made, reads: reads, entry: entry)
+                + Self.scopedReadFindings(of: type, key: made, reads: reads, entry: entry)
         }
+    }
+
+    /// Runs `body` with `container` (and `scope`) current for call-site injection on this thread,
+    /// as a factory's own code sees its resolver: not as the task-local value `withContainer`
+    /// sets, which a `Task` that `body` starts would inherit, and use after the copy is shut down.
+    @MainActor
+    private static func current<R>(
+        _ container: Container, scope: Scope?, in context: ResolutionContext, _ body: () throws -> R
+    ) throws -> R {
+        let frame = context.frame
+        let outer = frame.pointee
+        frame.pointee.container = Unmanaged.passUnretained(container)
+        frame.pointee.scope = scope.map { Unmanaged.passUnretained($0) }
+        defer { frame.pointee = outer }
+        return try withExtendedLifetime((container, scope)) { try body() }
+    }
+
+    /// The `scoped` registrations that `made` reads as it is made, itself or through the
+    /// transient and graph registrations it makes, when the test did not say which scope it lives
+    /// in: made outside any scope, as a view makes it, each read stops the program.
+    private static func scopedReadFindings(
+        of type: MadeType, key made: ServiceKey, reads: [ServiceKey: [EdgeRecorder.Edge]], entry: (ServiceKey) -> AnyEntry?
+    ) -> [ValidationFinding] {
+        guard type.scope == nil else { return [] }
+        var findings: [ValidationFinding] = []
+        var seen: Set<ServiceKey> = [made]
+        var queue: [[ServiceKey]] = [[made]]
+        while !queue.isEmpty {
+            let path = queue.removeFirst()
+            for edge in reads[path[path.count - 1]] ?? [] where seen.insert(edge.to).inserted {
+                guard let read = entry(edge.to) else { continue }
+                switch read.lifetime.kind {
+                case .scoped:
+                    let names = [type.name] + path.dropFirst().map(\.description) + [edge.to.description]
+                    let through = path.count > 1 ? ", through \(path.dropFirst().map(\.description).joined(separator: " → "))," : ""
+                    let scope = read.lifetime.scopeName.map { "(\"\($0.rawValue)\")" } ?? "()"
+                    findings.append(
+                        ValidationFinding(
+                            kind: .scopedReadOutsideScope,
+                            severity: .error,
+                            registration: edge.to.description,
+                            site: type.site,
+                            path: names,
+                            headline:
+                                "\(type.name) reads \(edge.to) (\(read.lifetime))\(through) when it is made: made outside any scope, as a view makes it, that read stops the program (scope not active)",
+                            fix:
+                                "make \(type.name) inside withContainer(scope) where the app opens the scope, and say so here: options.make(in: \(read.lifetime.scopeName.map { "\"\($0.rawValue)\"" } ?? "…")) { … }; or read \(edge.to) lazily (@LazyWired) where it is used, inside the scope (makeScope\(scope))."
+                        ))
+                case .transient, .graph:
+                    queue.append(path + [edge.to])
+                default:
+                    continue
+                }
+            }
+        }
+        return findings
     }
 
     /// The recorder's key for the type made at `index` of the options: a key of its own (two
@@ -131,7 +225,7 @@ extension DryRun {
                 findings.append(
                     ValidationFinding(
                         kind: .asyncReadSynchronously,
-                        severity: .warning,
+                        severity: .error,
                         registration: edge.to.description,
                         site: type.site,
                         path: names,

@@ -132,10 +132,15 @@ public struct ValidationFinding: Sendable, CustomStringConvertible {
         /// A type the dry run made (``ValidationOptions/make(_:file:line:_:)``) reads a
         /// registration with an `async` factory synchronously, itself or through synchronous
         /// factories, and nothing builds that registration first (it is not an eager singleton
-        /// built by ``Container/startAsync()``). A ``Severity/warning``: it works in an app that
-        /// awaits the registration before making the type, and stops the program in one that
-        /// does not.
+        /// built by ``Container/startAsync()``). An ``Severity/error``: in an app that does not
+        /// await the registration before making the type, the read stops the program; make it an
+        /// eager singleton started at launch, which also clears the finding.
         public static let asyncReadSynchronously = Kind(name: "async registration read synchronously")
+        /// A type the dry run made outside any scope, as a view makes it, reads a `scoped`
+        /// registration, itself or through transient and graph registrations it makes: in the app
+        /// that read stops the program. ``ValidationOptions/make(in:_:file:line:_:)`` says the
+        /// type lives in a scope.
+        public static let scopedReadOutsideScope = Kind(name: "scoped registration read outside a scope")
 
         public var description: String { name }
     }

@@ -51,17 +51,85 @@ private struct EagerStoreModule: Module {
     }
 }
 
+private final class MadeClock: Sendable {}
+private final class MadeDraft: Sendable {}
+private final class MadeEditor: Sendable {
+    init(draft: MadeDraft) {}
+}
+
+/// Opens once, for every task waiting on it: what runs after `validate` returns.
+private actor LoadGate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiting { waiter.resume() }
+        waiting = []
+    }
+}
+
+/// Starts a task that loads, as view models do: it reads once `gate` opens.
+@MainActor
+private final class LoadingViewModel {
+    let clock: MadeClock = wired()
+    @LazyWired var later: MadeClock
+    var load: Task<Void, any Error>?
+    var lazyLoad: Task<Void, Never>?
+
+    init(gate: LoadGate) {
+        load = Task { @MainActor in
+            await gate.wait()
+            let _: MadeClock = try resolve()
+        }
+        lazyLoad = Task { @MainActor in
+            await gate.wait()
+            _ = self.later
+        }
+    }
+}
+
+/// The models validation made, kept for the test to wait on their tasks.
+@MainActor
+private final class MadeModels {
+    var all: [LoadingViewModel] = []
+}
+
+/// Reads a scoped draft, as a screen's model made inside the screen's scope does.
+@MainActor
+private final class DraftViewModel {
+    let draft: MadeDraft = wired()
+}
+
+/// Reads it through a transient editor.
+@MainActor
+private final class EditorViewModel {
+    let editor: MadeEditor = wired()
+}
+
+private struct DraftModule: Module {
+    var registrations: Registrations {
+        scoped(in: "screen") { MadeDraft() }
+        transient { r in MadeEditor(draft: try r.resolve()) }
+    }
+}
+
 @Suite("Validation makes the app's own types")
 struct MadeTypeValidationTests {
-    @Test("a made type's synchronous read of an async singleton nothing builds first is a warning with the path and the fix")
+    @Test("a made type's synchronous read of an async singleton nothing builds first is an error with the path and the fix")
     func asyncReadByAMadeType() async throws {
         var options = ValidationOptions(dryRun: true)
         options.make { StoreViewModel() }
         let report = await Container.validate(modules: [LazyStoreModule()], options: options)
-        #expect(report.isValid)
-        #expect(!report.isClean)
+        // It stops the app: the assertion the articles recommend, isValid, must fail.
+        #expect(!report.isValid)
         let finding = try #require(report.findings.first { $0.kind == .asyncReadSynchronously }, "\(report)")
-        #expect(finding.severity == .warning)
+        #expect(finding.severity == .error)
         #expect(finding.path == ["StoreViewModel", "MadeStore"])
         #expect(finding.headline.contains("MadeStore has an async factory, and StoreViewModel reads it synchronously"))
         #expect(finding.fix.contains("eagerSingleton"))
@@ -144,12 +212,58 @@ struct MadeTypeValidationTests {
             $0.scoped(in: "screen") { Draft() }.onDispose { _ in disposed.increment() }
         }
         var options = ValidationOptions(dryRun: true)
-        options.make(Draft.self) { wired() }
+        options.make(in: "screen", Draft.self) { wired() }
         let report = await Container.validate(modules: [module], options: options)
         #expect(report.isClean, "\(report)")
         // Once by the dry run of the registration, once for the instance of the scope the made
         // type read from: the same scope, so one instance, disposed once.
         #expect(disposed.count == 1)
+    }
+
+    @Test("a task a made type starts reads, after validate returns, from the container current where validate ran, not the shut-down copy")
+    func madeTypesTasksOutliveTheDryRun() async throws {
+        let live = Container()
+        live.register(MadeClock.self, lifetime: .singleton) { _ in MadeClock() }
+        let gate = LoadGate()
+        let made = MadeModels()
+        var options = ValidationOptions(dryRun: true)
+        options.make {
+            let model = LoadingViewModel(gate: gate)
+            made.all.append(model)
+            return model
+        }
+        let module = Registrations { $0.singleton { MadeClock() } }
+        let report = await withContainer(live) { await Container.validate(modules: [module], options: options) }
+        #expect(report.isClean, "\(report)")
+        await gate.open()
+        let model = try #require(await made.all.first)
+        // Before, the task inherited the copy and its resolve threw shutDown.
+        try await withContainer(live) { try await model.load?.value }
+        await withContainer(live) { await model.lazyLoad?.value }
+    }
+
+    @Test("a made type's read of a scoped registration is an error: made outside any scope, as a view makes it, it stops the program")
+    func scopedReadByAMadeType() async throws {
+        var options = ValidationOptions(dryRun: true)
+        options.make { DraftViewModel() }
+        options.make { EditorViewModel() }
+        let report = await Container.validate(modules: [DraftModule()], options: options)
+        let findings = report.findings.filter { $0.kind == .scopedReadOutsideScope }
+        #expect(findings.count == 2, "\(report)")
+        #expect(findings.allSatisfy { $0.severity == .error })
+        #expect(findings.contains { $0.path == ["DraftViewModel", "MadeDraft"] })
+        #expect(
+            findings.contains { $0.path == ["EditorViewModel", "MadeEditor", "MadeDraft"] && $0.headline.contains("through MadeEditor") })
+        #expect(findings.first?.fix.contains("options.make(in: \"screen\")") == true)
+    }
+
+    @Test("a made type said to live in the scope reads its scoped registrations as the app does: clean")
+    func scopedReadInsideItsScopeIsClean() async {
+        var options = ValidationOptions(dryRun: true)
+        options.make(in: "screen") { DraftViewModel() }
+        options.make(in: "screen") { EditorViewModel() }
+        let report = await Container.validate(modules: [DraftModule()], options: options)
+        #expect(report.isClean, "\(report)")
     }
 
     @Test("a made type whose wired() reads what nothing registers stops the process, naming the type")
