@@ -61,7 +61,10 @@ public struct IsolatedContainerTrait: TestTrait, SuiteTrait, TestScoping {
         // As the app's launch does: its eager singletons, async ones included, are built before
         // anything reads them, so a view model's `wired()` finds them.
         try await container.startAsync()
-        try await withContainer(container) { try await function() }
+        // A failed `wired()` stops the test process: its message names this test.
+        try await RunningTest.$name.withValue("\(test.displayName ?? test.name) at \(test.sourceLocation)") {
+            try await withContainer(container) { try await function() }
+        }
     }
 }
 

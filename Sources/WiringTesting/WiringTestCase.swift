@@ -39,7 +39,10 @@
                 XCTFail("WiringTestCase: makeContainer() threw \(error)")
                 return
             }
-            withContainer(container) { super.invokeTest() }
+            // A failed `wired()` stops the test process: its message names this test.
+            RunningTest.$name.withValue(name) {
+                withContainer(container) { super.invokeTest() }
+            }
         }
     }
 #endif

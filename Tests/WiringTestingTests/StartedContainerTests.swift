@@ -1,4 +1,5 @@
 import Testing
+import Wiring
 import WiringTesting
 
 /// An app's store, loaded asynchronously and built at launch.
@@ -49,5 +50,16 @@ struct StartedContainerTests {
         _ = try resolve(Probe.self)
         // Built by the start, before the body: reading it built nothing more.
         #expect(Probe.built.withLock { $0 } == before)
+    }
+}
+
+@Suite("The isolated-container trait names the running test")
+struct RunningTestNameTests {
+    /// Inside the trait, the test's name and place are what call-site injection's stop message says.
+    @Test(.isolatedContainer(installing: LaunchModule()))
+    func namedTest() {
+        let name = RunningTest.name ?? ""
+        #expect(name.hasPrefix("namedTest() at "), "\(name)")
+        #expect(name.contains("StartedContainerTests.swift"), "\(name)")
     }
 }

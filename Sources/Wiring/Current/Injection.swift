@@ -101,5 +101,9 @@ func injectionFailed(_ error: WiringError, file: StaticString, line: UInt) -> Ne
         } else {
             ""
         }
-    fatalError("\(error)\n(call-site injection cannot throw; use `try resolve()` to handle the error\(during))", file: file, line: line)
+    // In a test (WiringTesting's trait or base class), the whole test process stops: say which test.
+    let test = RunningTest.name.map { "\nThe test that stopped: \($0). Every test running beside it stops too." } ?? ""
+    fatalError(
+        "\(error)\n(call-site injection cannot throw; use `try resolve()` to handle the error\(during))\(test)", file: file,
+        line: line)
 }

@@ -151,6 +151,18 @@ struct InjectionFailureTests {
         #expect(stderr.contains("call-site injection cannot throw"))
     }
 
+    @Test("in a test, wired()'s stop names the test that stopped, which WiringTesting's trait sets")
+    func wiredNamesTheRunningTest() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            RunningTest.$name.withValue("signsUp() at SignUpTests.swift:12:6") {
+                let _: any Logging = wired()
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("Wiring: nothing is registered for any Logging."))
+        #expect(stderr.contains("The test that stopped: signsUp() at SignUpTests.swift:12:6."), "\(stderr)")
+    }
+
     @Test("@Wired with a tag names the tag, and the near miss, in its message")
     func wiredTagInMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
