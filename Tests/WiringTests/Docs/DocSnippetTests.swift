@@ -15,6 +15,7 @@ struct DocSnippetTests {
         ("Sources/Wiring/Documentation.docc/Wiring.md", ["Tests/WiringTests/Docs/CatalogSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/GettingStarted.md", ["Tests/WiringReadmeTests/GettingStartedSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/RegisteringAndLifetimes.md", ["Tests/WiringTests/Docs/RegisteringSnippets.swift"]),
+        ("Sources/Wiring/Documentation.docc/DeclaringModules.md", ["Tests/WiringReadmeTests/ModulesSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/ResolvingTagsAndArguments.md", ["Tests/WiringTests/Docs/RegisteringSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/CheckingTheGraphAtBuildTime.md", ["Tests/WiringTests/Docs/GraphCheckSnippets.swift"]),
         ("Sources/Wiring/Documentation.docc/StoringAndPublishing.md", ["Tests/WiringTests/Docs/CatalogSnippets.swift"]),
