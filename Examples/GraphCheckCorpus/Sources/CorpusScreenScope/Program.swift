@@ -86,7 +86,7 @@ public enum CorpusProgram {
         }
 
         var options = ValidationOptions(dryRun: true)
-        options.make { EditorViewModel() }
+        options.make(in: .editor) { EditorViewModel() }
         let report = await Container.validate(modules: [AppModule()], options: options)
         if !report.isValid { throw CorpusFailure(message: "\(report)") }
     }
