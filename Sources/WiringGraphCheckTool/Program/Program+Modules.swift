@@ -124,7 +124,7 @@
             let unknownKey = fact.form != .contribution && (type == nil || keys.contains { Self.mayBeAnyType($0.type) })
             let lifetime = LifetimeKind(fact.lifetime) ?? .transient
             let isMainActor =
-                fact.isMarkedMainActor || (module.isMainActor && !fact.isAsync && !fact.isMarkedNonisolated && fact.form != .instance)
+                fact.isMarkedMainActor || (module.isMainActor && !fact.isAsync && !fact.isMarkedNonisolated)
             let name = keys.first?.display ?? (fact.form == .contribution ? "a contribution" : "a declaration")
             let declaration = Declaration(
                 fact: fact, file: file, module: module.type, keys: keys, providesUnknownKey: unknownKey, lifetime: lifetime,

@@ -1,4 +1,5 @@
 import Testing
+import Wiring
 import WiringTesting
 
 @testable import ShopApp
@@ -97,5 +98,55 @@ struct MainActorModuleTests {
         try container.install(UnmarkedModule())
         try container.install([PreviewModule()], overriding: true)
         #expect(try await container.resolveAsync(SessionStore.self).userName == "Preview")
+    }
+}
+
+/// A value with an initializer of its own: main-actor, as the app target's types are.
+final class Endpoint: Sendable {
+    let url: String
+    nonisolated static let made = Lock(0)
+
+    init(url: String) {
+        self.url = url
+        Self.made.withLock { $0 += 1 }
+    }
+}
+
+/// `instance` of it, written as a newcomer writes it; and a nonisolated value given at once.
+struct InstanceModule: MainActorModule {
+    var registrations: Registrations {
+        instance(Endpoint(url: "https://shop.example.com"))
+        nonisolated.instance(Stamp(value: 3))
+    }
+}
+
+@Suite("instance(…) in a MainActorModule")
+struct MainActorInstanceTests {
+    @Test("instance of a value whose initializer is main-actor compiles, and the value is made once, on the main actor")
+    @MainActor
+    func madeOnceOnTheMainActor() throws {
+        let before = Endpoint.made.withLock { $0 }
+        let container = Container()
+        try container.install(InstanceModule())
+        #expect(Endpoint.made.withLock { $0 } == before, "made when first resolved, not when installed")
+        let endpoint = try container.resolve(Endpoint.self)
+        #expect(endpoint === (try container.resolve(Endpoint.self)))
+        #expect(endpoint.url == "https://shop.example.com")
+        #expect(Endpoint.made.withLock { $0 } == before + 1)
+    }
+
+    @Test("off the main actor, it is resolved with resolveAsync; nonisolated.instance is read synchronously")
+    func offTheMainActor() async throws {
+        let container = Container()
+        try container.install(InstanceModule())
+        try await Self.read(container)
+    }
+
+    @concurrent
+    private static func read(_ container: Container) async throws {
+        let error = #expect(throws: WiringError.self) { try container.resolve(Endpoint.self) }
+        #expect(error?.code == .isolationMismatch)
+        #expect(try await container.resolveAsync(Endpoint.self).url == "https://shop.example.com")
+        #expect(try container.resolve(Stamp.self).value == 3)
     }
 }
