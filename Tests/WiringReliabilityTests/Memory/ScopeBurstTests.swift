@@ -34,5 +34,36 @@ extension ProcessWide {
             }
             try container.syncShutdown()
         }
+
+        /// A screen's model that owns its scope.
+        final class ScreenOwner {
+            let scope: OwnedScope
+            init(_ container: Container) { scope = OwnedScope(in: container) }
+        }
+
+        @Test("100,000 owners made and released, each closing the scope it owns: memory stays flat, each instance disposed once")
+        func ownedScopesStayFlat() throws {
+            let container = Container()
+            let disposed = AtomicCell<Int>(0)
+            container.register(ChurnService.self, lifetime: .scoped) { _ in ChurnService() }
+                .onDispose { (_: ChurnService) in disposed.add(1, ordering: .relaxed) }
+            let owners = 100_000
+            for _ in 0..<10_000 {
+                let owner = ScreenOwner(container)
+                _ = try owner.scope.resolve(ChurnService.self)
+            }
+            let baseline = residentBytes() ?? 0
+            for _ in 0..<owners {
+                let owner = ScreenOwner(container)
+                _ = try owner.scope.resolve(ChurnService.self)
+            }
+            let grown = (residentBytes() ?? 0) - baseline
+            if runningSanitizer != "address" {
+                #expect(grown < 16 << 20, "100,000 owners added \(grown >> 20) MB")
+            }
+            #expect(disposed.load(ordering: .relaxed) == owners + 10_000)
+            try container.syncShutdown()
+            #expect(disposed.load(ordering: .relaxed) == owners + 10_000)
+        }
     }
 }
