@@ -24,7 +24,8 @@ struct DocSnippetTests {
             "Sources/Wiring/Documentation.docc/WiringInAnApp.md",
             [
                 "Examples/ShopApp/Sources/ShopApp/AppModule.swift", "Examples/ShopApp/Sources/ShopApp/ViewModels.swift",
-                "Examples/ShopApp/Sources/ShopApp/Previews.swift", "Examples/ShopApp/Tests/ShopAppTests/ShopAppTests.swift",
+                "Examples/ShopApp/Sources/ShopApp/Previews.swift", "Examples/ShopApp/Sources/ShopApp/Playback.swift",
+                "Examples/ShopApp/Tests/ShopAppTests/ShopAppTests.swift",
                 "Examples/ShopApp/Tests/ShopAppTests/AsyncFactoryTests.swift",
             ]
         ),

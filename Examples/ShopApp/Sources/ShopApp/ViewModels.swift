@@ -43,6 +43,6 @@ final class CheckoutViewModel {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ShopApp {
     static func start() throws {
-        try Container.default.install(AppModule())
+        try Container.default.install(AppModule(), PlaybackModule())
     }
 }
