@@ -88,8 +88,7 @@
                     let statements = Self.getter(variable)
                 else { continue }
                 let reader = RegistrationsReader(context: context, properties: MemberReader.propertyTypes(block.members))
-                summary.registrations.append(
-                    RegistrationsFact(owner: body, items: reader.read(statements), point: context.point(variable)))
+                summary.registrations.append(RegistrationsFact(owner: body, items: reader.read(statements)))
             }
             return .visitChildren
         }
@@ -128,17 +127,17 @@
                 summary.asyncResolves.append(asyncKey(node))
             case "install":
                 if let member, let base = member.base, !Self.isSharedContainer(base), !handled.contains(base.id) {
-                    record(.unknown(context.point(node)), install(node), at: node, written: base.trimmedDescription)
+                    record(.unknown(context.point(node)), install(node), at: node)
                 }
             case "validate" where member?.base?.trimmedDescription == "Container" && node.arguments.first?.label?.text == "modules":
                 if let list = node.arguments.first?.expression.as(ArrayExprSyntax.self) {
                     record(
                         .validation(context.point(node)), .install(modules: modules(list.elements.map(\.expression)), overriding: false),
-                        at: node, written: "Container.validate(modules:)")
+                        at: node)
                 }
             case "isolatedContainer", "installing":
                 if let modules = testModules(node, name: name ?? "") {
-                    record(.test(context.point(node)), .install(modules: modules, overriding: false), at: node, written: name ?? "")
+                    record(.test(context.point(node)), .install(modules: modules, overriding: false), at: node)
                 }
             default:
                 break
@@ -164,7 +163,7 @@
             case "current":
                 // `Container.current.register(…)` may add to any container, `Container.default` included.
                 if let (member, call) = Self.memberCall(on: ExprSyntax(node)), member != "install", !Self.safeMembers.contains(member) {
-                    record(.current, .opens("Container.current.\(member)(…)"), at: call, written: "Container.current")
+                    record(.current, .opens("Container.current.\(member)(…)"), at: call)
                 }
             default:
                 break
@@ -211,14 +210,14 @@
                 let member = access.declName.baseName.text
                 if let (_, call) = Self.memberCall(on: mention) {
                     if member == "install" {
-                        record(container, install(call), at: call, written: written)
+                        record(container, install(call), at: call)
                     } else if !Self.safeMembers.contains(member) {
-                        record(container, .opens("\(written).\(member)(…)"), at: call, written: written)
+                        record(container, .opens("\(written).\(member)(…)"), at: call)
                     }
                     return
                 }
                 if Self.safeMembers.contains(member) { return }
-                record(container, .opens("\(written).\(member)"), at: access, written: written)
+                record(container, .opens("\(written).\(member)"), at: access)
                 return
             }
             // `withContainer(container) { … }` makes it current, and adds nothing.
@@ -228,7 +227,7 @@
             {
                 return
             }
-            record(container, .opens("code `\(written)` is handed to"), at: mention, written: written)
+            record(container, .opens("code `\(written)` is handed to"), at: mention)
         }
 
         /// The container an expression is, when the reader can tell: `Container.default`, a
@@ -286,7 +285,7 @@
             let scope = context.scope(node)
             let container = ContainerName.local(scope: scope, point: context.point(node))
             if block.parent?.is(SourceFileSyntax.self) == true {
-                record(container, .opens("declared at the top level, where other files may use it"), at: node, written: name)
+                record(container, .opens("declared at the top level, where other files may use it"), at: node)
             }
             let finder = ReferenceFinder(name: name)
             var after = false
@@ -317,10 +316,9 @@
             return false
         }
 
-        private func record(_ container: ContainerName, _ action: ContainerUse.Action, at node: some SyntaxProtocol, written: String) {
+        private func record(_ container: ContainerName, _ action: ContainerUse.Action, at node: some SyntaxProtocol) {
             summary.containerUses.append(
-                ContainerUse(
-                    container: container, action: action, point: context.point(node), clauses: context.clauses(node), written: written))
+                ContainerUse(container: container, action: action, point: context.point(node), clauses: context.clauses(node)))
         }
 
         /// The modules an `install(…)` call installs, and whether it overrides.

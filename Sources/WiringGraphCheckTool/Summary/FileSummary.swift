@@ -225,9 +225,6 @@
         /// The scope of the type or extension it is written in.
         var owner: Int
         var items: [RegistrationItem]
-        /// Declared in a `MainActorModule`'s body (the conformance may also be in an extension:
-        /// ``Program`` decides from every declaration of the type).
-        var point: Point
     }
 
     /// One statement of a `registrations` body.
@@ -320,8 +317,6 @@
         var action: Action
         var point: Point
         var clauses: Clauses
-        /// How the container is written, for notes (`Container.default`, `container`).
-        var written: String
 
         enum Action: Codable {
             /// `install(A(), B())`, `install([A(), B()], overriding:)`.
