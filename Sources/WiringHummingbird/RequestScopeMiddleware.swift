@@ -18,11 +18,21 @@
     ///   (Hummingbird's request id) with `Scope.provide`, so scoped factories can depend on them.
     ///   Give it more, such as the authenticated user, from a later middleware:
     ///   `try context.scope().provide(user)`.
-    /// - Closing: after the response body has been written; when the handler or a later middleware
-    ///   throws (the scope is closed before the error goes on); and when the response is dropped
-    ///   unwritten, as when the client disconnects or the task is cancelled. Synchronously
-    ///   (`Scope.syncClose()`), on the request's own task, unless an instance of the scope has an
-    ///   asynchronous teardown: then it is awaited (`Scope.close()`).
+    /// - Opening: the scope is made when the handler first resolves (``WiringRequestContext/resolve(_:tag:file:line:)``,
+    ///   ``WiringRequestContext/scope()``); a request that resolves nothing costs no scope.
+    /// - Closing, exactly once:
+    ///   - a body in memory (a byte buffer, or any body of known length up to
+    ///     ``collectedBodyLimit``): collected while the scope is open, then the scope closes, its
+    ///     teardowns run, and the response is returned as one buffer. A unit of work committed on
+    ///     dispose is committed before the client sees the response.
+    ///   - a streamed body (unknown length, or longer): after its last byte is written, or when
+    ///     the write fails (a client that went away).
+    ///   - when the handler or a later middleware throws, or the task is cancelled: before the
+    ///     error goes on.
+    ///   - when the response is dropped unwritten: as it is released.
+    ///
+    ///   In one step (`Scope.syncClose()`) on the request's own task, unless an instance of the
+    ///   scope has an asynchronous teardown: then it is awaited (`Scope.close()`).
     /// - Validation: `init` validates `roots`, the services your handlers resolve, and throws
     ///   if one of them cannot be built, so the app fails at start-up, before the server binds.
     public struct RequestScopeMiddleware<Context: WiringRequestContext>: RouterMiddleware {
@@ -78,39 +88,109 @@
             }
         }
 
-        /// Serves one request in a scope of its own. (`@concurrent`, as Hummingbird's protocol
-        /// declares it, compiled without nonisolated-nonsending semantics.)
+        /// The largest body, in bytes, that is collected so that the scope closes before the
+        /// response is returned (64 KiB): an in-memory body's bytes are held already, and a body
+        /// of known length up to this is a JSON answer or a small file, whose bytes cost less to
+        /// hold for a moment than a response written in three parts costs to send. A larger body,
+        /// or one of unknown length, is streamed with the scope open until its last byte.
+        public static var collectedBodyLimit: Int { 64 * 1024 }
+
+        /// Serves one request with a scope of its own, made when the handler first resolves.
+        /// (`@concurrent`, as Hummingbird's protocol declares it, compiled without
+        /// nonisolated-nonsending semantics.)
         @concurrent
         public func handle(
             _ request: Request,
             context: Context,
             next: @concurrent (Request, Context) async throws -> Response
         ) async throws -> Response {
-            let scope = scopeName.map(container.makeScope) ?? container.makeScope()
-            let closer = ScopeCloser(scope: scope, counters: counters, reporter: LoggedScopeFailures(context.logger))
-            counters.recordOpen()
+            let requestScope = RequestScope(
+                container: container, scopeName: scopeName, counters: counters,
+                request: request, identifier: context.id, logger: context.logger)
             var context = context
-            context.requestScope = scope
+            context.requestScope = requestScope
             var response: Response
             do {
-                try scope.provide(request)
-                try scope.provide(RequestIdentifier(context.id))
                 response = try await next(request, context)
             } catch {
-                await closer.close()
+                await requestScope.end()
                 throw error
             }
             let body = response.body
+            if let length = body.contentLength, length <= Self.collectedBodyLimit {
+                // In memory: collected while the scope is open, then the scope closes, and the
+                // response goes out as one buffer, which Hummingbird writes in one write.
+                if requestScope.isOpen {
+                    response.body = try await Self.collect(body, closing: requestScope)
+                } else {
+                    // Nothing resolved: no scope to close. A body written later that resolves gets a
+                    // closed scope, whose resolves throw `shutDown`.
+                    await requestScope.end()
+                }
+                return response
+            }
+            // Streamed: the scope stays open until the last byte is written, or the write fails;
+            // a response dropped unwritten closes it when `requestScope` is released.
             response.body = ResponseBody(contentLength: body.contentLength) { writer in
                 do {
                     try await body.write(writer)
                 } catch {
-                    await closer.close()
+                    await requestScope.end()
                     throw error
                 }
-                await closer.close()
+                await requestScope.end()
             }
             return response
+        }
+
+        /// Runs `body`'s writer into memory, closes the scope (whether that succeeds or throws),
+        /// and returns the bytes as a body of one buffer (with its trailing headers, if it wrote any).
+        private static func collect(_ body: ResponseBody, closing requestScope: RequestScope) async throws -> ResponseBody {
+            let collected = CollectedBody()
+            do {
+                try await body.write(CollectingBodyWriter(collected: collected))
+            } catch {
+                await requestScope.end()
+                throw error
+            }
+            await requestScope.end()
+            return collected.body
+        }
+    }
+
+    /// The bytes and trailing headers of a body collected by ``CollectingBodyWriter``: one per
+    /// collected response, used by the request's own task only.
+    private final class CollectedBody {
+        var buffer: ByteBuffer?
+        var trailers: HTTPFields?
+
+        /// The collected body: one buffer, or empty, or, with trailing headers, a closure that
+        /// writes the buffer and then finishes with them.
+        var body: ResponseBody {
+            guard let trailers else { return buffer.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody() }
+            let buffer = buffer ?? ByteBuffer()
+            return ResponseBody(contentLength: buffer.readableBytes) { writer in
+                try await writer.write(buffer)
+                try await writer.finish(trailers)
+            }
+        }
+    }
+
+    /// A response body writer that keeps what is written: the first buffer as it is (a byte-buffer
+    /// body is not copied), later ones appended to it.
+    private struct CollectingBodyWriter: ResponseBodyWriter {
+        let collected: CollectedBody
+
+        mutating func write(_ buffer: ByteBuffer) async throws {
+            if collected.buffer == nil {
+                collected.buffer = buffer
+            } else {
+                collected.buffer?.writeImmutableBuffer(buffer)
+            }
+        }
+
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
+            collected.trailers = trailingHeaders
         }
     }
 

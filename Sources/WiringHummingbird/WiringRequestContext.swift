@@ -9,24 +9,25 @@
     /// ```swift
     /// struct AppContext: WiringRequestContext {
     ///     var coreContext: CoreRequestContextStorage
-    ///     var requestScope: Scope?
+    ///     var requestScope: RequestScope?
     ///     init(source: Source) { coreContext = .init(source: source) }
     /// }
     /// ```
     ///
     /// ``RequestScopeMiddleware`` sets ``requestScope`` for every request it serves.
     public protocol WiringRequestContext: RequestContext {
-        /// The scope of the request being served; `nil` until ``RequestScopeMiddleware`` opens it.
-        var requestScope: Scope? { get set }
+        /// The scope of the request being served, made when first used; `nil` where no
+        /// ``RequestScopeMiddleware`` runs before the handler.
+        var requestScope: RequestScope? { get set }
     }
 
     extension WiringRequestContext {
-        /// The scope of the request being served.
+        /// The scope of the request being served, made on first use.
         ///
         /// - Throws: ``MissingRequestScope`` if no ``RequestScopeMiddleware`` runs before the handler.
         public func scope() throws(MissingRequestScope) -> Scope {
             guard let requestScope else { throw MissingRequestScope(endpoint: endpointPath) }
-            return requestScope
+            return requestScope.scope
         }
 
         /// Resolves `type` in the request's scope: `.scoped` services are the request's own, the
@@ -64,7 +65,7 @@
         /// Hummingbird's per-request storage.
         public var coreContext: CoreRequestContextStorage
         /// See ``WiringRequestContext/requestScope``.
-        public var requestScope: Scope?
+        public var requestScope: RequestScope?
 
         /// A context for a request arriving from `source`.
         public init(source: Source) {

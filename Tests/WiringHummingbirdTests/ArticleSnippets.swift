@@ -14,7 +14,7 @@
     enum HummingbirdArticle {
         struct AppContext: WiringRequestContext {
             var coreContext: CoreRequestContextStorage
-            var requestScope: Scope?
+            var requestScope: RequestScope?
             init(source: Source) { coreContext = .init(source: source) }
         }
 

@@ -1,4 +1,5 @@
 #if Hummingbird && ServiceLifecycle
+    import Dispatch
     import HTTPTypes
     import Hummingbird
     import HummingbirdTesting
@@ -217,7 +218,7 @@
     struct DirectContext: WiringRequestContext {
         typealias Source = DirectSource
         var coreContext: CoreRequestContextStorage
-        var requestScope: Scope?
+        var requestScope: RequestScope?
         init(source: DirectSource) { coreContext = .init(source: source) }
     }
 
@@ -228,12 +229,73 @@
         consuming func finish(_ trailingHeaders: HTTPFields?) async throws { throw Disconnected() }
     }
 
-    @Suite("Request scopes when the response is never written")
-    struct UnwrittenResponseTests {
+    /// What a response body wrote: each write, and the trailing headers it finished with.
+    final class WrittenBody: Sendable {
+        private let state = Lock<(writes: [String], trailers: HTTPFields?, finished: Bool)>(([], nil, false))
+        var writes: [String] { state.withLock { $0.writes } }
+        var trailers: HTTPFields? { state.withLock { $0.trailers } }
+        var finished: Bool { state.withLock { $0.finished } }
+        func write(_ buffer: ByteBuffer) { state.withLock { $0.writes.append(String(buffer: buffer)) } }
+        func finish(_ trailers: HTTPFields?) {
+            state.withLock {
+                $0.trailers = trailers
+                $0.finished = true
+            }
+        }
+    }
+
+    /// A response writer that records what the body writes.
+    struct RecordingWriter: ResponseBodyWriter {
+        let written: WrittenBody
+        mutating func write(_ buffer: ByteBuffer) async throws { written.write(buffer) }
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws { written.finish(trailingHeaders) }
+    }
+
+    /// A body whose writing fails half-way.
+    struct BodyFailed: Error {}
+
+    /// The kinds of body a handler returns, and whether each is collected before the response is returned.
+    enum BodyKind: String, CaseIterable, CustomTestStringConvertible {
+        /// `ResponseBody(byteBuffer:)`: collected.
+        case buffer
+        /// A closure of known length at most the limit: collected.
+        case smallClosure
+        /// A closure of unknown length: streamed.
+        case unknownLength
+        /// A closure of known length above the limit: streamed.
+        case largeClosure
+
+        var isCollected: Bool { self == .buffer || self == .smallClosure }
+        var testDescription: String { rawValue }
+
+        /// The body, which resolves the request's transaction as it writes when it is a closure, and
+        /// fails half-way when `failing`.
+        func body(_ context: DirectContext, failing: Bool = false) -> ResponseBody {
+            let large = RequestScopeMiddleware<DirectContext>.collectedBodyLimit + 1
+            let write: @concurrent @Sendable (inout any ResponseBodyWriter) async throws -> Void = { writer in
+                let transaction = try context.resolve(Transaction.self)
+                try await writer.write(ByteBuffer(string: "part 1 of \(transaction.number);"))
+                if failing { throw BodyFailed() }
+                try await writer.write(ByteBuffer(string: "part 2"))
+                try await writer.finish(nil)
+            }
+            switch self {
+            case .buffer: return ResponseBody(byteBuffer: ByteBuffer(string: "done"))
+            case .smallClosure: return ResponseBody(contentLength: 20, write)
+            case .unknownLength: return ResponseBody(write)
+            case .largeClosure: return ResponseBody(contentLength: large, write)
+            }
+        }
+    }
+
+    @Suite("Request scopes and response bodies: closed before an in-memory body is returned, after a streamed one")
+    struct ResponseBodyTests {
         let journal = Journal()
 
         func serve(
-            _ middleware: RequestScopeMiddleware<DirectContext>
+            _ middleware: RequestScopeMiddleware<DirectContext>,
+            resolving: Bool = true,
+            _ body: @escaping @Sendable (DirectContext) -> ResponseBody
         ) async throws -> Response {
             var logger = Logger(label: "direct")
             logger[metadataKey: "hb.request.id"] = "direct-1"
@@ -241,41 +303,174 @@
             let request = Request(
                 head: HTTPRequest(method: .get, scheme: "http", authority: "x", path: "/"), body: .init(buffer: ByteBuffer()))
             return try await middleware.handle(request, context: context) { _, context in
-                _ = try context.resolve(Transaction.self)
-                return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: "done")))
+                if resolving { _ = try context.resolve(Transaction.self) }
+                return Response(status: .ok, body: body(context))
             }
         }
 
-        func makeMiddleware() throws -> RequestScopeMiddleware<DirectContext> {
+        func makeMiddleware(asyncTeardown: Bool = false) throws -> RequestScopeMiddleware<DirectContext> {
             let container = Container()
             let journal = self.journal
-            container.register(Transaction.self, lifetime: .scoped("request")) { _ in Transaction() }
-                .onDispose { _ in journal.write("dispose transaction") }
+            let registration = container.register(Transaction.self, lifetime: .scoped("request")) { _ in Transaction() }
+            if asyncTeardown {
+                registration.onDispose { (_: Transaction) async in
+                    await Task.yield()
+                    journal.write("dispose transaction")
+                }
+            } else {
+                registration.onDispose { _ in journal.write("dispose transaction") }
+            }
             return try RequestScopeMiddleware<DirectContext>(container: container)
         }
 
-        @Test("a client that disconnects while the body is written: the scope closes as the write fails")
-        func disconnectDuringWrite() async throws {
+        @Test(
+            "an in-memory body is collected with the scope open, and the scope is closed before the response is returned",
+            arguments: [false, true])
+        func inMemoryBodyClosesFirst(asyncTeardown: Bool) async throws {
+            for kind in BodyKind.allCases where kind.isCollected {
+                let middleware = try makeMiddleware(asyncTeardown: asyncTeardown)
+                let before = journal.all.count
+                let response = try await serve(middleware) { kind.body($0) }
+                #expect(journal.all.count == before + 1, "\(kind): its teardown ran before the response was returned")
+                #expect(middleware.counters.opened == 1 && middleware.counters.closed == 1, "\(kind)")
+                let written = WrittenBody()
+                try await response.body.write(RecordingWriter(written: written))
+                // One buffer: Hummingbird writes a byte-buffer body with its head in one write.
+                #expect(written.writes.count == 1, "\(kind): \(written.writes)")
+                #expect(written.finished)
+                #expect(response.body.contentLength == written.writes.first?.utf8.count)
+                #expect(middleware.counters.closed == 1, "\(kind): closed once")
+            }
+            #expect(journal.all == ["dispose transaction", "dispose transaction"])
+        }
+
+        @Test("a closure body collected resolves the handler's own scoped instances", arguments: [false, true])
+        func collectedClosureSeesTheHandlersScope(streamed: Bool) async throws {
             let middleware = try makeMiddleware()
-            let response = try await serve(middleware)
+            let handlers = Lock<Int?>(nil)
+            let response = try await serve(middleware) { context in
+                handlers.withLock { $0 = try? context.resolve(Transaction.self).number }
+                return (streamed ? BodyKind.unknownLength : .smallClosure).body(context)
+            }
+            let written = WrittenBody()
+            try await response.body.write(RecordingWriter(written: written))
+            let number = try #require(handlers.withLock { $0 })
+            #expect(written.writes.joined() == "part 1 of \(number);part 2")
+            #expect(journal.all == ["dispose transaction"])
+            #expect(middleware.counters.closed == 1)
+        }
+
+        @Test("a streamed body keeps the scope open until its last byte is written", arguments: [BodyKind.unknownLength, .largeClosure])
+        func streamedBodyClosesAfterWriting(kind: BodyKind) async throws {
+            let middleware = try makeMiddleware()
+            let response = try await serve(middleware) { kind.body($0) }
             #expect(journal.all.isEmpty, "the scope must stay open until the body is written")
-            await #expect(throws: DisconnectedWriter.Disconnected.self) {
-                try await response.body.write(DisconnectedWriter())
+            #expect(middleware.counters.closed == 0)
+            let written = WrittenBody()
+            try await response.body.write(RecordingWriter(written: written))
+            #expect(written.writes.count == 2)
+            #expect(journal.all == ["dispose transaction"])
+            #expect(middleware.counters.closed == 1)
+        }
+
+        @Test("trailing headers of a collected body are kept")
+        func collectedTrailers() async throws {
+            let middleware = try makeMiddleware()
+            let response = try await serve(middleware) { _ in
+                ResponseBody(contentLength: 5) { writer in
+                    try await writer.write(ByteBuffer(string: "he"))
+                    try await writer.write(ByteBuffer(string: "llo"))
+                    try await writer.finish([.init("x-checksum")!: "42"])
+                }
+            }
+            #expect(journal.all == ["dispose transaction"])
+            let written = WrittenBody()
+            try await response.body.write(RecordingWriter(written: written))
+            #expect(written.writes == ["hello"])
+            #expect(written.trailers?[.init("x-checksum")!] == "42")
+        }
+
+        @Test("a body that fails while it is collected closes the scope once and the error goes on")
+        func collectionFails() async throws {
+            let middleware = try makeMiddleware()
+            await #expect(throws: BodyFailed.self) {
+                _ = try await serve(middleware) { BodyKind.smallClosure.body($0, failing: true) }
+            }
+            #expect(journal.all == ["dispose transaction"])
+            #expect(middleware.counters.opened == 1 && middleware.counters.closed == 1)
+        }
+
+        @Test("a streamed body whose write fails closes the scope once", arguments: [false, true])
+        func streamedWriteFails(disconnected: Bool) async throws {
+            let middleware = try makeMiddleware()
+            let response = try await serve(middleware) { BodyKind.unknownLength.body($0, failing: !disconnected) }
+            #expect(journal.all.isEmpty)
+            if disconnected {
+                await #expect(throws: DisconnectedWriter.Disconnected.self) { try await response.body.write(DisconnectedWriter()) }
+            } else {
+                await #expect(throws: BodyFailed.self) { try await response.body.write(RecordingWriter(written: WrittenBody())) }
             }
             #expect(journal.all == ["dispose transaction"])
             #expect(middleware.counters.closed == 1)
         }
 
-        @Test("a response dropped without being written still closes its scope")
+        @Test("a streamed response dropped without being written still closes its scope")
         func droppedResponse() async throws {
             let middleware = try makeMiddleware()
-            _ = try await serve(middleware)
+            _ = try await serve(middleware) { BodyKind.unknownLength.body($0) }
             let clock = ContinuousClock()
             // A condition, polled: the deadline only turns a hang into a failure, on however busy a machine.
             let deadline = clock.now + .seconds(30)
             while middleware.counters.closed < 1, clock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             #expect(journal.all == ["dispose transaction"])
             #expect(middleware.counters.closed == 1)
+        }
+
+        @Test(
+            "a request whose handler resolves nothing costs no scope, and its response is returned as it is", arguments: BodyKind.allCases)
+        func unusedScopeIsNeverMade(kind: BodyKind) async throws {
+            let middleware = try makeMiddleware()
+            let response = try await serve(middleware, resolving: false) { _ in
+                kind == .buffer
+                    ? ResponseBody(byteBuffer: ByteBuffer(string: "static"))
+                    : ResponseBody { writer in
+                        try await writer.write(ByteBuffer(string: "static"))
+                        try await writer.finish(nil)
+                    }
+            }
+            let written = WrittenBody()
+            try await response.body.write(RecordingWriter(written: written))
+            #expect(written.writes == ["static"])
+            #expect(middleware.counters.opened == 0 && middleware.counters.closed == 0)
+        }
+
+        @Test("a handler's concurrent first resolves share one scope")
+        func concurrentFirstResolves() async throws {
+            let middleware = try makeMiddleware()
+            let numbers = Lock<Set<Int>>([])
+            let response = try await serve(middleware, resolving: false) { context in
+                DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                    if let number = try? context.resolve(Transaction.self).number { numbers.withLock { _ = $0.insert(number) } }
+                }
+                return ResponseBody(byteBuffer: ByteBuffer(string: "done"))
+            }
+            _ = response
+            #expect(numbers.withLock { $0.count } == 1)
+            #expect(middleware.counters.opened == 1 && middleware.counters.closed == 1)
+            #expect(journal.all == ["dispose transaction"])
+        }
+
+        @Test("a context given a scope of its own resolves from it until its owner closes it")
+        func scopeGivenByItsOwner() throws {
+            let container = Container()
+            container.register(Transaction.self, lifetime: .scoped("request")) { _ in Transaction() }
+            let scope = container.makeScope("request")
+            var context = DirectContext(source: DirectSource(logger: Logger(label: "test")))
+            context.requestScope = RequestScope(scope)
+            #expect(try context.resolve(Transaction.self) === (try scope.resolve(Transaction.self)))
+            try scope.syncClose()
+            let error = #expect(throws: WiringError.self) { try context.resolve(Transaction.self) }
+            #expect(error?.code == .shutDown, "the scope is its owner's to close")
         }
     }
 #endif

@@ -19,7 +19,7 @@
     struct HummingbirdTestingArticle {
         struct AppContext: WiringRequestContext {
             var coreContext: CoreRequestContextStorage
-            var requestScope: Scope?
+            var requestScope: RequestScope?
             init(source: Source) { coreContext = .init(source: source) }
         }
 

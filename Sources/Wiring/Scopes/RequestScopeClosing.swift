@@ -93,16 +93,29 @@ package final class ScopeCloser<Reporter: RequestScopeFailureReporting>: Sendabl
 
     package func close() async {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        if Self.closeQuietly(scope, counters: counters, reporter: reporter) { return }
         await Self.close(scope, counters: counters, reporter: reporter)
+    }
+
+    /// Closes `scope`, which the caller alone closes, and counts it closed: in one step when it
+    /// is quiet, else awaited. For a middleware that knows it closes the scope exactly once.
+    package static func close(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) async {
+        if closeQuietly(scope, counters: counters, reporter: reporter) { return }
+        await closeAwaiting(scope, counters: counters, reporter: reporter)
+    }
+
+    /// Closes `scope`, which the caller alone closes, from a `deinit`: in one step when it is
+    /// quiet, else in a task that holds what it needs.
+    package static func closeWithoutWaiting(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) {
+        if closeQuietly(scope, counters: counters, reporter: reporter) { return }
+        Task { await closeAwaiting(scope, counters: counters, reporter: reporter) }
     }
 
     /// Closes the scope in one step without `await` when it is quiet, the common case;
     /// `false` otherwise (a build in flight, asynchronous teardowns, the container's shutdown
-    /// closing it already, many instances), left to ``close(_:counters:reporter:)``. Never
+    /// closing it already, many instances), left to ``closeAwaiting(_:counters:reporter:)``. Never
     /// blocks: `syncClose()` would wait for a build in flight on another thread, holding a
     /// thread of the cooperative pool.
-    private static func closeQuietly(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) -> Bool {
+    package static func closeQuietly(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) -> Bool {
         do {
             guard try scope.closeIfQuiet() else { return false }
         } catch {
@@ -113,7 +126,7 @@ package final class ScopeCloser<Reporter: RequestScopeFailureReporting>: Sendabl
         return true
     }
 
-    private static func close(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) async {
+    private static func closeAwaiting(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) async {
         do {
             try await scope.close()
         } catch {
@@ -133,10 +146,6 @@ package final class ScopeCloser<Reporter: RequestScopeFailureReporting>: Sendabl
         // The response was dropped without being written (a disconnect, a cancelled task): close
         // the scope here, or, when it has asynchronous teardowns, in a task that holds what it needs.
         guard !isClosed.load(ordering: .acquiring) else { return }
-        if Self.closeQuietly(scope, counters: counters, reporter: reporter) { return }
-        let scope = self.scope
-        let counters = self.counters
-        let reporter = self.reporter
-        Task { await Self.close(scope, counters: counters, reporter: reporter) }
+        Self.closeWithoutWaiting(scope, counters: counters, reporter: reporter)
     }
 }
