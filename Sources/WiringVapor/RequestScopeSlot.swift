@@ -76,8 +76,10 @@
             return scope.map { ScopeCloser(scope: $0, counters: middleware.counters, reporter: LoggedScopeFailures(request.logger)) }
         }
 
-        /// The handler returned or threw: closes the scope unless a stream took it over.
-        func endOfHandler(_ request: Request) async {
+        /// The handler returned or threw: closes the scope unless a stream took it over, at once when
+        /// it is quiet. Returns what closes it otherwise, for the caller to await (asynchronous
+        /// teardowns, or a build still in flight); `nil` when nothing is left to close.
+        func endOfHandler(_ request: Request) -> (@Sendable () async -> Void)? {
             let scope = state.withLockedValue { state -> Scope? in
                 switch state {
                 case .open(let scope):
@@ -90,8 +92,12 @@
                     return nil
                 }
             }
-            guard let scope else { return }
-            await ScopeCloser(scope: scope, counters: middleware.counters, reporter: LoggedScopeFailures(request.logger)).close()
+            guard let scope else { return nil }
+            // Closed here alone (the state is `ended`): no closer object to allocate.
+            let counters = middleware.counters
+            let reporter = LoggedScopeFailures(request.logger)
+            if ScopeCloser.closeQuietly(scope, counters: counters, reporter: reporter) { return nil }
+            return { await ScopeCloser.close(scope, counters: counters, reporter: reporter) }
         }
     }
 #endif

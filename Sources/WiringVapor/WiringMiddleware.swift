@@ -18,13 +18,15 @@
     ///   them. Give it more from a later middleware: `try req.wiring.provide(user)`.
     /// - When it closes: Vapor does not cancel a handler whose client went away, and has no hook
     ///   for "response written", so the scope closes when the handler (and the middlewares after
-    ///   this one) returned or threw, before the body is written. A body streamed after that uses
-    ///   ``Vapor/Request/wiringStream(_:)``, which closes the scope when the stream ends instead.
+    ///   this one) returned or threw, before the body is written: synchronous teardowns on the
+    ///   request's event loop, asynchronous ones awaited in a task before the response goes on. A
+    ///   body streamed after that uses ``Vapor/Request/wiringStream(_:)``, which closes the scope
+    ///   when the stream ends instead.
     /// - Roots: the services handlers resolve, validated when the app boots, before the server
     ///   binds; a broken graph stops the boot with ``WiringBootError``.
     /// - `req.wiring` without this middleware stops the program with a message: nothing would
     ///   close the scope.
-    public struct WiringMiddleware: AsyncMiddleware {
+    public struct WiringMiddleware: Middleware {
         let container: Container
         let scopeName: ScopeName?
         /// Counts of scopes opened and closed: equal whenever no request is in flight.
@@ -74,20 +76,26 @@
         }
 
         /// Serves one request with a scope of its own, made when the handler first uses it.
-        public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        ///
+        /// A `Middleware`, not an `AsyncMiddleware`: Vapor runs each async middleware in a task of
+        /// its own, and this one needs none. When the handler's response (or error) arrives, the
+        /// scope is closed at once on the request's event loop if it is quiet (synchronous
+        /// teardowns), else in a task that awaits its asynchronous teardowns before the response
+        /// goes on.
+        public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
             let slot = RequestScopeSlot(middleware: self)
             // Put in place before any handler runs, and never replaced: reads of `req.storage`
             // race only with its writes, and this is the request's one write of this key.
             request.storage[RequestScopeSlotKey.self] = slot
-            let response: Response
-            do {
-                response = try await next.respond(to: request)
-            } catch {
-                await slot.endOfHandler(request)
-                throw error
+            let promise = request.eventLoop.makePromise(of: Response.self)
+            next.respond(to: request).whenComplete { result in
+                guard let closing = slot.endOfHandler(request) else { return promise.completeWith(result) }
+                promise.completeWithTask {
+                    await closing()
+                    return try result.get()
+                }
             }
-            await slot.endOfHandler(request)
-            return response
+            return promise.futureResult
         }
 
         /// A new scope for `request`, given its values. Made in the request's `ServiceContext`

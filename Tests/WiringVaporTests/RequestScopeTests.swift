@@ -107,6 +107,30 @@
             }
         }
 
+        @Test("the scope's teardowns, asynchronous ones included, have run when the response goes on", arguments: [false, true])
+        func teardownsRunBeforeTheResponse(asynchronous: Bool) async throws {
+            let journal = Journal()
+            try await withApp { app in
+                let work = app.wiring.register(String.self, tag: "work", lifetime: .scoped("request")) { _ in "work" }
+                if asynchronous {
+                    work.onDispose { (_: String) async in
+                        await Task.yield()
+                        journal.record("disposed work")
+                    }
+                } else {
+                    work.onDispose { _ in journal.record("disposed work") }
+                }
+                let middleware = WiringMiddleware(app)
+                app.middleware.use(middleware)
+                app.get("work") { req in try req.resolve(String.self, tag: "work") }
+                try await app.testing().test(.GET, "work") { response in
+                    #expect(response.body.string == "work")
+                    #expect(journal.all == ["disposed work"], "the teardown ran before the response went on")
+                }
+                #expect(middleware.counters.opened == 1 && middleware.counters.closed == 1)
+            }
+        }
+
         @Test("50 concurrent requests never share a scoped instance, and every scope is closed")
         func concurrentRequests() async throws {
             let journal = Journal()
