@@ -32,8 +32,10 @@
         // struct, which every use copied, retaining the request's parts, on every request).
         private let container: Container
         private let scopeName: ScopeName?
-        /// `nil` for a scope given by its owner, who closes it.
-        private let counters: RequestScopeCounters?
+        private let counters: RequestScopeCounters
+        /// `false` for a scope given by its owner, who closes it.
+        private let closesScope: Bool
+        /// `nil` for a scope given by its owner.
         private let request: Request?
         private let identifier: String
         private let logger: Logger
@@ -46,7 +48,8 @@
             state = Lock(.open(scope))
             container = scope.container
             scopeName = nil
-            counters = nil
+            counters = RequestScopeCounters()
+            closesScope = false
             request = nil
             identifier = ""
             logger = Logger(label: "WiringHummingbird")
@@ -62,6 +65,7 @@
             self.container = container
             self.scopeName = scopeName
             self.counters = counters
+            closesScope = true
             self.request = request
             self.identifier = identifier
             self.logger = logger
@@ -77,13 +81,12 @@
             }) {
                 return existing
             }
-            guard let counters, let request else { preconditionFailure("a RequestScope made from a scope is never without it") }
             // Made outside the lock: making a scope and providing its values runs no user code, but
             // the lock is this request's, and is held for nothing else. Two first uses at once (a
             // handler's child tasks) make two scopes: one is kept, the other closed at once, uncounted.
             let scope = scopeName.map(container.makeScope) ?? container.makeScope()
             do {
-                try scope.provide(request)
+                if let request { try scope.provide(request) }
                 try scope.provide(RequestIdentifier(identifier))
             } catch {
                 // The middleware checked these registrations when it was made; one changed since, or
@@ -120,7 +123,7 @@
         /// Ends the scope: later uses get a closed one. Closes and counts the scope made, if any,
         /// and awaits its asynchronous teardowns.
         func end() async {
-            guard let counters, let scope = takeForEnd() else { return }
+            guard closesScope, let scope = takeForEnd() else { return }
             await ScopeCloser.close(scope, counters: counters, reporter: LoggedScopeFailures(logger))
         }
 
@@ -137,7 +140,7 @@
         deinit {
             // The response was dropped without being written (a disconnect, a cancelled task): close
             // the scope here, or, when it has asynchronous teardowns, in a task.
-            guard let counters, let scope = takeForEnd() else { return }
+            guard closesScope, let scope = takeForEnd() else { return }
             ScopeCloser.closeWithoutWaiting(scope, counters: counters, reporter: LoggedScopeFailures(logger))
         }
     }
