@@ -97,7 +97,7 @@
             let counters = middleware.counters
             let reporter = LoggedScopeFailures(request.logger)
             if ScopeCloser.closeQuietly(scope, counters: counters, reporter: reporter) { return nil }
-            return { await ScopeCloser.close(scope, counters: counters, reporter: reporter) }
+            return { await ScopeCloser.closeAwaiting(scope, counters: counters, reporter: reporter) }
         }
     }
 #endif

@@ -126,7 +126,9 @@ package final class ScopeCloser<Reporter: RequestScopeFailureReporting>: Sendabl
         return true
     }
 
-    private static func closeAwaiting(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) async {
+    /// Closes `scope`, awaiting its end, and counts it closed: for a caller whose
+    /// ``closeQuietly(_:counters:reporter:)`` found it not quiet.
+    package static func closeAwaiting(_ scope: Scope, counters: RequestScopeCounters, reporter: Reporter) async {
         do {
             try await scope.close()
         } catch {
